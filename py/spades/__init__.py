@@ -1,0 +1,1 @@
+"""«Пики» — the pure Spades engine (placeholder while the engine lands)."""
