@@ -1,0 +1,77 @@
+"""``python -m spades bench``: full random hands per second through the public engine API.
+
+Each hand is dealt from a game number, bid and played with legal actions chosen at random by
+one seeded generator, until the hand is over. With the optional ``open-spiel`` extra installed,
+the same measure runs for OpenSpiel's C++ ``spades`` driven from Python, in the same run, and
+the ratio is printed.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .deal import SplitMix64
+from .rules import Phase
+from .state import Game
+
+
+def spades_hands(n: int, seed: int) -> int:
+    rng = SplitMix64(seed)
+    actions = 0
+    for i in range(n):
+        game = Game(game=seed + i)
+        while game.phase is Phase.BID or game.phase is Phase.PLAY:
+            legal = game.legal_actions()
+            game.apply(legal[rng.below(len(legal))])
+            actions += 1
+    return actions
+
+
+def openspiel_hands(n: int, seed: int):
+    try:
+        import pyspiel  # type: ignore
+    except ImportError:
+        return None
+    rng = SplitMix64(seed)
+    game = pyspiel.load_game("spades")
+    actions = 0
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+            actions += 1
+    return actions
+
+
+def measure(fn, n: int, seed: int, repeat: int):
+    best = None
+    actions = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        actions = fn(n, seed)
+        if actions is None:
+            return None
+        elapsed = time.perf_counter() - start
+        best = elapsed if best is None else min(best, elapsed)
+    return n / best, actions / n
+
+
+def cmd_bench(args) -> int:
+    ours = measure(spades_hands, args.hands, args.seed, args.repeat)
+    print(f"spades (pure Python): {ours[0]:,.0f} hands/s  ({ours[1]:.0f} actions per hand, {args.hands} hands, best of {args.repeat})")
+    theirs = measure(openspiel_hands, args.hands, args.seed, args.repeat)
+    if theirs is None:
+        print("open_spiel: not installed (pip install '.[bench]' to compare)")
+        return 0
+    print(f"open_spiel (C++ via pyspiel): {theirs[0]:,.0f} hands/s  ({theirs[1]:.0f} actions per hand incl. chance deal)")
+    print(f"ratio spades / open_spiel: {ours[0] / theirs[0]:.2f}")
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("bench", help="random hands per second (and OpenSpiel's, when installed)")
+    p.add_argument("--hands", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--repeat", type=int, default=3)
+    p.set_defaults(func=cmd_bench)

@@ -1,0 +1,196 @@
+"""Cards, suits, seats and teams: small immutable values and the bitmask tables built on them.
+
+Glossary
+- A card is an index 0..51: ``suit * 13 + rank``; rank 0 is the two, rank 12 the ace.
+  ``Card`` is an ``int`` subclass, so a card is immutable, hashable, ordered (by suit, then
+  rank) and cheap; ``Card.parse("QH")`` and ``str(card)`` round-trip the two-character notation
+  of RECORD.md, ``card.display`` is the form with a suit symbol (``"Q♥"``).
+- A hand is a 52-bit mask: bit ``i`` set when the hand holds card ``i``. ``SUIT_MASK[s]`` selects
+  one suit, ``cards_of(mask)`` lists a mask's cards in ascending order.
+- Seats go clockwise from the player: South, West, North, East. ``seat & 1`` is the team:
+  0 for NS (us, South + North), 1 for EW (them).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+SUIT_LETTERS = "SHDC"
+RANK_LETTERS = "23456789TJQKA"
+NUM_SUITS = len(SUIT_LETTERS)
+NUM_RANKS = len(RANK_LETTERS)
+NUM_CARDS = NUM_SUITS * NUM_RANKS
+NUM_SEATS = 4
+HAND_SIZE = NUM_CARDS // NUM_SEATS
+
+
+class Suit(IntEnum):
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        index = SUIT_LETTERS.find(text.upper()) if len(text) == 1 else -1
+        if index < 0:
+            raise ValueError(f"not a suit: {text!r}")
+        return cls(index)
+
+
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+TRUMP = Suit.SPADES
+
+
+class Card(int):
+    """One of the 52 cards; an int 0..51 with the notation of RECORD.md."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> "Card":
+        if not 0 <= index < NUM_CARDS:
+            raise ValueError(f"card index out of range: {index!r}")
+        return int.__new__(cls, index)
+
+    @classmethod
+    def of(cls, suit: int, rank: int) -> "Card":
+        return CARDS[suit * NUM_RANKS + rank]
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse ``"QH"``; raises ``ValueError`` naming the text when it is not a card."""
+        card = _BY_NAME.get(text) if isinstance(text, str) else None
+        if card is None:
+            raise ValueError(f"not a card: {text!r}")
+        return card
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // NUM_RANKS)
+
+    @property
+    def rank(self) -> int:
+        return self % NUM_RANKS
+
+    @property
+    def rank_letter(self) -> str:
+        return RANK_LETTERS[self % NUM_RANKS]
+
+    @property
+    def display(self) -> str:
+        """The face a player reads: ``"10♥"``, ``"A♠"``."""
+        rank = self.rank_letter
+        return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[self // NUM_RANKS]
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self % NUM_RANKS] + SUIT_LETTERS[self // NUM_RANKS]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __reduce__(self):  # pickles and copies as the same card
+        return (Card, (int(self),))
+
+
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(NUM_CARDS))
+_BY_NAME = {str(c): c for c in CARDS}
+_BY_NAME.update({name.lower(): c for name, c in list(_BY_NAME.items())})
+
+FULL_SUIT = (1 << NUM_RANKS) - 1
+SUIT_MASK: tuple[int, ...] = tuple(FULL_SUIT << (s * NUM_RANKS) for s in range(NUM_SUITS))
+FULL_DECK = (1 << NUM_CARDS) - 1
+SPADE_MASK = SUIT_MASK[TRUMP]
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, ascending (by suit index, then rank)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def mask_of(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def parse_cards(texts) -> list[Card]:
+    return [Card.parse(t) for t in texts]
+
+
+# Display order of a hand: spades, hearts, clubs, diamonds (alternating colours), high to low.
+DISPLAY_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def sort_for_display(cards) -> list[Card]:
+    order = {s: i for i, s in enumerate(DISPLAY_SUIT_ORDER)}
+    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))
+
+
+class Seat(IntEnum):
+    S = 0
+    W = 1
+    N = 2
+    E = 3
+
+    @property
+    def next(self) -> "Seat":
+        return SEATS[(self + 1) % NUM_SEATS]
+
+    @property
+    def partner(self) -> "Seat":
+        return SEATS[(self + 2) % NUM_SEATS]
+
+    @property
+    def team(self) -> "Team":
+        return TEAMS[self & 1]
+
+    @classmethod
+    def parse(cls, text: str) -> "Seat":
+        if not isinstance(text, str) or text not in cls.__members__:
+            raise ValueError(f"not a seat: {text!r}")
+        return cls[text]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(IntEnum):
+    NS = 0
+    EW = 1
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (SEATS[self], SEATS[self + 2])
+
+    @property
+    def other(self) -> "Team":
+        return TEAMS[1 - self]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+TEAMS: tuple[Team, ...] = tuple(Team)

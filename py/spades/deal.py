@@ -1,0 +1,80 @@
+"""Seeded dealing: the same game number and hand index give the same deal everywhere.
+
+The generator is SplitMix64 written out here (not ``random``), so the deals never change with
+the Python version: CPython and Pyodide, now and later, shuffle identically. The shuffle is
+Fisher–Yates with unbiased bounded draws; the shuffled deck is dealt one card at a time,
+clockwise, starting with the seat to the dealer's left.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, HAND_SIZE, NUM_CARDS, NUM_SEATS, Card, Seat
+
+MASK64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(value: int) -> int:
+    """SplitMix64's finaliser: a strong 64-bit hash of a 64-bit value."""
+    z = value & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def derive_seed(*parts: int) -> int:
+    """Fold integers (game number, hand index, position…) into one 64-bit seed."""
+    seed = 0x5350414445530000  # "SPADES\0\0"
+    for part in parts:
+        seed = mix64(seed ^ mix64((part & MASK64) + GOLDEN))
+    return seed
+
+
+class SplitMix64:
+    """A tiny, portable PRNG. ``below(n)`` is unbiased; ``random()`` is in [0, 1)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next64(self) -> int:
+        self.state = (self.state + GOLDEN) & MASK64
+        return mix64(self.state)
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def shuffled_deck(game: int, hand_index: int) -> list[Card]:
+    """The deck of hand ``hand_index`` (0-based) of game ``game``, shuffled."""
+    deck = list(CARDS)
+    SplitMix64(derive_seed(game, hand_index)).shuffle(deck)
+    return deck
+
+
+def deal_hands(game: int, hand_index: int, dealer: Seat) -> dict[Seat, list[Card]]:
+    """Deal 13 cards to each seat, one at a time clockwise from the dealer's left."""
+    deck = shuffled_deck(game, hand_index)
+    hands: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
+    for i, card in enumerate(deck):
+        hands[Seat((dealer + 1 + i) % NUM_SEATS)].append(card)
+    assert all(len(h) == HAND_SIZE for h in hands.values()) and len(deck) == NUM_CARDS
+    return hands

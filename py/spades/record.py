@@ -1,0 +1,179 @@
+"""The game record of RECORD.md (``spades-game/1``): written from a game, read and replayed.
+
+A game is its rules, its number and its actions. ``to_record(game)`` writes the JSON document
+the page saves and exports; ``from_record(data)`` replays one into a ``Game``, checking every
+action with the engine and raising ``RecordError`` that names the hand, the action's position,
+the seat, the action and the reason. ``summary(game)`` is the output of ``spades replay``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .cards import HAND_SIZE, NUM_CARDS, NUM_SEATS, SEATS, Card, Seat, cards_of
+from .messages import SpadesError
+from .rules import BLIND, DEAL, Phase, Rules
+from .state import Game
+
+FORMAT = "spades-game/1"
+
+class RecordError(ValueError):
+    """A record that is malformed or holds an illegal action. ``str()`` is the CLI's line."""
+
+    def __init__(self, where: str, reason: str, reason_ru: str | None = None) -> None:
+        self.where = where
+        self.reason = reason
+        self.reason_ru = reason_ru or reason
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+def _action_text(action) -> str:
+    return str(action) if not isinstance(action, str) else action
+
+def to_record(game: Game) -> dict:
+    hands = []
+    for hand in game.hands:
+        hands.append(
+            {
+                "dealer": hand.dealer.name,
+                "deal": {seat.name: [str(c) for c in cards_of(hand.deal[seat])] for seat in SEATS},
+                "bids": list(hand.bid_log),
+                "plays": [str(c) for c in hand.plays],
+            }
+        )
+    record: dict = {"format": FORMAT, "rules": game.rules.to_json()}
+    if game.game is not None:
+        record["game"] = game.game
+    record["hands"] = hands
+    return record
+
+def dumps(game: Game) -> str:
+    return json.dumps(to_record(game), ensure_ascii=False, separators=(",", ":"))
+
+def loads(text: str) -> Game:
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise RecordError("", f"not JSON: {exc}", "Это не JSON") from None
+    return from_record(data)
+
+def _parse_deal(raw, where: str) -> dict:
+    if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
+        raise RecordError(where, "deal must give the cards of S, W, N and E")
+    deal: dict = {}
+    seen: set = set()
+    for seat in SEATS:
+        cards = raw[seat.name]
+        if not isinstance(cards, list) or len(cards) != HAND_SIZE:
+            raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards")
+        try:
+            parsed = [Card.parse(c) for c in cards]
+        except ValueError as exc:
+            raise RecordError(where, f"deal: {exc}") from None
+        seen.update(parsed)
+        deal[seat] = parsed
+    if len(seen) != NUM_CARDS:
+        raise RecordError(where, "deal: a card is dealt twice")
+    return deal
+
+def from_record(data) -> Game:
+    """Replay a record into a game; raises ``RecordError`` on anything wrong."""
+    if not isinstance(data, dict):
+        raise RecordError("", "a record must be a JSON object", "Запись партии должна быть объектом JSON")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError("", f"unknown format {fmt!r}", f"Неизвестный формат записи: {fmt!r}")
+    try:
+        rules = Rules.from_json(data.get("rules"))
+    except (TypeError, ValueError) as exc:
+        raise RecordError("rules", str(exc)) from None
+    number = data.get("game")
+    if number is not None and (type(number) is not int or number < 0):
+        raise RecordError("game", f"not a game number: {number!r}")
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError("", "a record needs a non-empty list of hands")
+
+    game: Game | None = None
+    for h, raw in enumerate(hands, 1):
+        where = f"hand {h}"
+        if not isinstance(raw, dict):
+            raise RecordError(where, "a hand must be an object")
+        dealer = None
+        if raw.get("dealer") is not None:
+            try:
+                dealer = Seat.parse(raw["dealer"])
+            except ValueError as exc:
+                raise RecordError(where, f"dealer: {exc}") from None
+        deal = _parse_deal(raw["deal"], where) if raw.get("deal") is not None else None
+        if deal is None and number is None:
+            raise RecordError(where, "no deal and no game number to deal from")
+        if game is None:
+            game = Game(game=number, rules=rules, dealer=dealer or Seat.E, deal=deal)
+        else:
+            if game.phase is Phase.GAME_OVER:
+                raise RecordError(where, "the game was already over")
+            if game.phase is not Phase.HAND_OVER:
+                raise RecordError(where, f"hand {h - 1} is not finished")
+            game._next_hand(deal, dealer)
+        _replay_actions(game, raw, h)
+    assert game is not None
+    return game
+
+def _replay_actions(game: Game, raw: dict, h: int) -> None:
+    bids = raw.get("bids", [])
+    plays = raw.get("plays", [])
+    if not isinstance(bids, list) or not isinstance(plays, list):
+        raise RecordError(f"hand {h}", "bids and plays must be lists")
+    if plays and len(bids) != NUM_SEATS:
+        raise RecordError(f"hand {h}", "plays before all four bids")
+    for kind, actions in (("bid", bids), ("play", plays)):
+        for i, action in enumerate(actions, 1):
+            seat = game.to_move
+            where = f"hand {h}, {kind} {i} ({seat.name if seat is not None else '-'}, {_action_text(action)})"
+            if seat is None:
+                raise RecordError(where, "the hand is already over")
+            if kind == "bid" and type(action) is not int and action != BLIND:
+                raise RecordError(where, "not a bid")
+            if kind == "play" and not isinstance(action, str):
+                raise RecordError(where, "not a card")
+            try:
+                game.apply(action)
+            except SpadesError as exc:
+                raise RecordError(where, exc.reason("en"), exc.reason("ru")) from None
+
+def summary(game: Game) -> dict:
+    """The document ``python -m spades replay`` prints (RECORD.md)."""
+    hands = []
+    for hand in game.hands:
+        tricks = [t.to_json() for t in hand.tricks]
+        if hand.trick:
+            tricks.append(hand.current_trick().to_json())
+        out: dict = {
+            "dealer": hand.dealer.name,
+            "bids": {s.name: hand.bids[s] for s in SEATS if hand.bids[s] is not None},
+            "tricks": tricks,
+            "taken": {s.name: hand.taken[s] for s in SEATS},
+        }
+        if hand.score is not None:
+            out["score"] = {team: s.to_json() for team, s in zip(("NS", "EW"), hand.score)}
+        hands.append(out)
+    return {"hands": hands, "next": next_action(game), "game": result(game)}
+
+def next_action(game: Game) -> dict:
+    if game.phase is Phase.GAME_OVER:
+        return {"phase": "over"}
+    if game.phase is Phase.HAND_OVER:
+        seat = SEATS[(game.hand.dealer + 2) % NUM_SEATS]
+        return {"phase": "bid", "seat": seat.name, "legal": game.legal_bids(seat)}
+    legal = game.legal_actions()
+    return {
+        "phase": game.phase.value,
+        "seat": game.to_move.name,  # type: ignore[union-attr]
+        "legal": [a if not isinstance(a, Card) else str(a) for a in legal],
+    }
+
+def result(game: Game) -> dict:
+    winner = game.winner
+    return {"over": game.over, "winner": None if winner is None else str(winner)}
+
+__all__ = ["FORMAT", "RecordError", "to_record", "from_record", "dumps", "loads", "summary", "DEAL"]

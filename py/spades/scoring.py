@@ -1,0 +1,82 @@
+"""The six score rows of a hand (SPEC §3), as a pure function.
+
+For each team: ``contract`` (±10 × the sum of the partners' non-nil bids, made when the
+non-nil bidders together take at least that many tricks), ``bags`` (+1 per overtrick and per
+trick taken by a Nil bidder; each is also a bag into the bank), ``nil`` (±100 per Nil, ±200
+per Blind Nil), ``bag_penalty`` (−100 per 10 bags in the bank, the rest stays; none when the
+penalty is off), ``hand`` (their sum) and ``total`` (the running score); plus ``bank``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from .rules import (
+    BAG_PENALTY,
+    BAGS_PER_PENALTY,
+    BLIND,
+    BLIND_NIL_BONUS,
+    NIL_BONUS,
+    is_nil,
+)
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    contract: int
+    bags: int
+    nil: int
+    bag_penalty: int
+    hand: int
+    total: int
+    bank: int
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def score_team(
+    bids: tuple, taken: tuple[int, int], total_before: int, bank_before: int, bag_penalty: bool
+) -> TeamScore:
+    """Score one team from its two partners' bids and tricks."""
+    contract_bid = sum(b for b in bids if not is_nil(b))
+    contract_tricks = sum(t for b, t in zip(bids, taken) if not is_nil(b))
+    nil_tricks = sum(t for b, t in zip(bids, taken) if is_nil(b))
+
+    if contract_tricks >= contract_bid:
+        contract = 10 * contract_bid
+        bags = contract_tricks - contract_bid + nil_tricks
+    else:
+        contract = -10 * contract_bid
+        bags = nil_tricks
+
+    nil = 0
+    for bid, tricks in zip(bids, taken):
+        if is_nil(bid):
+            bonus = BLIND_NIL_BONUS if bid == BLIND else NIL_BONUS
+            nil += bonus if tricks == 0 else -bonus
+
+    bank = bank_before + bags
+    penalty = 0
+    if bag_penalty:
+        rollovers = bank // BAGS_PER_PENALTY
+        penalty = -BAG_PENALTY * rollovers
+        bank -= BAGS_PER_PENALTY * rollovers
+
+    hand = contract + bags + nil + penalty
+    return TeamScore(contract, bags, nil, penalty, hand, total_before + hand, bank)
+
+
+def score_hand(bids, taken, totals, banks, bag_penalty: bool = True) -> tuple[TeamScore, TeamScore]:
+    """Score both teams; ``bids`` and ``taken`` are indexed by seat (S, W, N, E),
+    ``totals`` and ``banks`` by team (NS, EW)."""
+    return tuple(  # type: ignore[return-value]
+        score_team(
+            (bids[team], bids[team + 2]),
+            (taken[team], taken[team + 2]),
+            totals[team],
+            banks[team],
+            bag_penalty,
+        )
+        for team in (0, 1)
+    )
