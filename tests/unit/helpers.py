@@ -1,0 +1,37 @@
+"""Small builders for hand-made positions."""
+
+from __future__ import annotations
+
+from spades import Card, Game, Rules, Seat
+
+
+def deal(**hands: str) -> dict:
+    """``deal(S="AS KS ...", W=..., N=..., E=...)`` -> the engine's deal dict."""
+    return {Seat[name]: [Card.parse(c) for c in text.split()] for name, text in hands.items()}
+
+
+# S: 4 low spades + 9 hearts; W: 4 middle spades, 4 low hearts, 5 top diamonds;
+# N: 5 top spades + 8 low diamonds; E: all the clubs.
+BASIC = dict(
+    S="2S 3S 4S 5S AH KH QH JH TH 9H 8H 7H 6H",
+    W="6S 7S 8S 9S 2H 3H 4H 5H AD KD QD JD TD",
+    N="TS JS QS KS AS 2D 3D 4D 5D 6D 7D 8D 9D",
+    E="2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+)
+
+
+def basic_game(rules: Rules | None = None, bids=(1, 1, 1, 1)) -> Game:
+    """Hand 1, dealt by East: South bids and leads first. Bids in order S, W, N, E."""
+    game = Game(game=None, rules=rules, deal=deal(**BASIC))
+    for bid in bids:
+        game.apply(bid)
+    return game
+
+
+def play(game: Game, *cards: str) -> None:
+    for c in cards:
+        game.apply(Card.parse(c))
+
+
+def names(cards) -> list[str]:
+    return [str(c) for c in cards]
