@@ -1,0 +1,404 @@
+"""The table's controller: a player's action becomes one engine call, then a save and a render.
+
+``Controller`` holds the game being played (``spades.Game``) and the little that is only
+presentation: whether this hand's deal was shown, the raised card, a finished trick still on
+the table, the open panel, the status line. The page (``py/app.py``) gives it a *screen* with
+``render()``, ``pause(seconds)`` (ends early on a tap), ``deal(dealer)`` and ``gather(winner)``
+(the animations), and a store (localStorage). ``handle(action, value)`` is the single entry
+point for the page's events; ``run()`` lets the computers act, one decision between pauses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, replace
+
+from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
+
+from . import players, saves
+from .strings import t
+
+SOUTH = Seat.S
+MAX_GAME_NUMBER = 999_999
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Pauses and animation lengths in seconds; ``FAST`` (``?fast=1``) makes them all zero."""
+
+    bid: float = 0.6
+    play: float = 0.6
+    trick: float = 0.9
+    gather: float = 0.35
+    deal_card: float = 0.025
+    deal_flight: float = 0.3
+
+
+FAST = Timing(0, 0, 0, 0, 0, 0)
+
+
+def seat_name(seat: Seat) -> str:
+    return t(f"seat.{seat.name}")
+
+
+def bid_text(bid) -> str:
+    if bid is None:
+        return t("bid.none")
+    if bid == BLIND:
+        return t("bid.blind")
+    return t("bid.nil") if bid == 0 else str(bid)
+
+
+def in_progress(game: Game) -> bool:
+    """A game that someone has started playing and that is not over."""
+    return not game.over and (len(game.hands) > 1 or bool(game.hand.bid_log))
+
+
+def new_game_number() -> int:
+    return random.randint(1, MAX_GAME_NUMBER)
+
+
+class Controller:
+    def __init__(self, store, screen, timing: Timing = Timing()) -> None:
+        self.store = store
+        self.screen = screen
+        self.timing = timing
+        self.settings = saves.load_settings(store)
+        self.game: Game = Game(game=0, rules=self.settings.rules())
+        self.level = self.settings.level
+        self.dealt = False
+        self.looked = False
+        self.selected: Card | None = None
+        self.shown_trick = None
+        self.busy = False
+        self.status = ""
+        self.notice = ""
+        self.confirm: tuple[int, int] | None = None
+        self.panel: str | None = None
+        self.generation = 0
+        self.running = False
+        self._hint_key = None
+        self._hint = None
+
+    # --- start, new games -------------------------------------------------------------------
+
+    def start(self, url_game: int | None = None) -> None:
+        """Continue the saved game, or start game ``url_game`` (asking first when that would
+        lose an unfinished game), or a new one."""
+        try:
+            saved = saves.load_game(self.store)
+        except saves.DamagedSave as exc:
+            saves.keep_damaged(self.store)
+            self.notice = t("save.damaged", reason=exc.reason, key=saves.DAMAGED_KEY)
+            saved = None
+        if saved is None:
+            self.new_game(url_game)
+            return
+        game, level = saved
+        self._adopt(game, level)
+        if url_game is not None and url_game != game.game:
+            if in_progress(game):
+                self.confirm = (url_game, game.game)
+                return
+            self.new_game(url_game)
+
+    def new_game(self, number: int | None = None) -> None:
+        if number is None:
+            number = new_game_number()
+        self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
+        self.save()
+
+    def _adopt(self, game: Game, level: str) -> None:
+        self.generation += 1
+        self.game = game
+        self.level = level
+        hand = game.hand
+        self.dealt = not (game.phase is Phase.BID and not hand.bid_log)
+        self.looked = hand.bids[SOUTH] is not None or not game.blind_allowed(SOUTH)
+        self.selected = None
+        self.shown_trick = None
+        self.busy = False
+        self.confirm = None
+        self.status = self.prompt()
+
+    def save(self) -> None:
+        try:
+            saves.save_game(self.store, self.game, self.level)
+        except Exception:  # a full or forbidden storage must not stop the game
+            self.notice = t("storage.unavailable")
+
+    # --- what the page shows ----------------------------------------------------------------
+
+    def view(self):
+        return self.game.view(SOUTH)
+
+    def level_of(self, seat: Seat) -> str:
+        return players.PARTNER_LEVEL if seat is Seat.N else self.level
+
+    def bid_hint(self):
+        """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
+        hand = self.game.hand
+        key = (self.game.game, hand.index, len(hand.bid_log))
+        if self._hint_key != key:
+            self._hint = players.hint(self.view())
+            self._hint_key = key
+        return self._hint
+
+    @property
+    def blind_pending(self) -> bool:
+        """South may bid Blind Nil in this hand and has not looked at the cards yet."""
+        game = self.game
+        return (
+            self.dealt
+            and not self.looked
+            and game.phase is Phase.BID
+            and game.hand.bids[SOUTH] is None
+            and game.blind_allowed(SOUTH)
+        )
+
+    @property
+    def south_turn(self) -> bool:
+        return self.dealt and not self.busy and self.game.to_move == SOUTH and not self.confirm
+
+    def prompt(self) -> str:
+        """The status line when nothing else is to be said: what happens next."""
+        game = self.game
+        if game.phase is Phase.GAME_OVER:
+            return self.result_text()
+        if game.phase is Phase.HAND_OVER:
+            ns, ew = (s.hand for s in game.hand.score)
+            return t("status.hand_over", ns=ns, ew=ew)
+        if not self.dealt:
+            return t("status.press_deal")
+        seat = game.to_move
+        if seat != SOUTH:
+            key = "status.waiting_bid" if game.phase is Phase.BID else "status.waiting"
+            return t(key, seat=seat_name(seat))
+        if game.phase is Phase.BID:
+            return t("status.your_blind") if self.blind_pending else t("status.your_bid")
+        return t("status.your_lead") if not game.hand.trick else t("status.your_follow")
+
+    def result_text(self) -> str:
+        ns, ew = self.game.totals
+        winner = self.game.winner
+        key = "result.draw" if winner == "draw" else ("result.win" if winner == Team.NS else "result.loss")
+        return t(key, ns=ns, ew=ew)
+
+    # --- the page's events ------------------------------------------------------------------
+
+    async def handle(self, action: str, value=None) -> None:
+        """One event of the page: a button's ``data-action`` (or bid, card) and its value."""
+        method = getattr(self, "do_" + action.replace("-", "_"), None)
+        if method is None:
+            return
+        result = method() if value is None else method(value)
+        if asyncio.iscoroutine(result):
+            await result
+        self.screen.render()
+        await self.run()
+
+    def do_card(self, code: str):
+        """A click on one of South's cards: explain, raise, or play the raised card."""
+        if self.busy or not self.dealt:
+            return None
+        card = Card.parse(code)
+        game = self.game
+        if game.phase is not Phase.PLAY:
+            self.status = IllegalActionError("not_playing").reason("ru")
+            return None
+        if game.to_move != SOUTH:
+            self.status = t("status.not_your_turn", seat=seat_name(game.to_move))
+            return None
+        error = game.why_illegal(card)
+        if error is not None:
+            self.selected = None
+            self.status = error.reason("ru")
+            return None
+        if self.selected == card:
+            return self._act(card)
+        self.selected = card
+        self.status = t("status.selected", card=card.display)
+        return None
+
+    def do_play_card(self, code: str):
+        """Enter on a card: play it at once when it may be played, else explain."""
+        self.selected = None
+        card = Card.parse(code)
+        if self.south_turn and self.game.phase is Phase.PLAY and self.game.why_illegal(card) is None:
+            self.selected = card
+        return self.do_card(code)
+
+    def do_play(self):
+        if self.selected is not None and self.south_turn and self.game.phase is Phase.PLAY:
+            return self._act(self.selected)
+        return None
+
+    def do_bid(self, value):
+        if self.south_turn and self.game.phase is Phase.BID and not self.blind_pending:
+            return self._act(int(value))
+        return None
+
+    def do_blind_nil(self):
+        if self.south_turn and self.blind_pending:
+            self.looked = True
+            return self._act(BLIND)
+        return None
+
+    def do_look(self):
+        self.looked = True
+        self.status = self.prompt()
+
+    def do_hint(self):
+        if not self.south_turn or self.blind_pending:
+            return None
+        if self.game.phase is Phase.BID:
+            return self._act(self.bid_hint()[0])
+        action, reason = players.hint(self.view())
+        if isinstance(action, Card):
+            self.selected = action
+            self.status = f"{t('button.hint.play')}: {action.display} — {reason}"
+        return None
+
+    async def do_deal(self):
+        game = self.game
+        if self.busy or self.confirm or not (
+            game.phase is Phase.HAND_OVER or (game.phase is Phase.BID and not self.dealt)
+        ):
+            return
+        if game.phase is Phase.HAND_OVER:
+            game.apply(DEAL)
+            self.save()
+        self.dealt = False
+        self.looked = not game.blind_allowed(SOUTH)
+        self.selected = None
+        self.busy = True
+        self.status = t("status.dealing")
+        generation = self.generation
+        self.screen.render()
+        await self.screen.deal(game.hand.dealer)
+        if generation != self.generation:
+            return
+        self.busy = False
+        self.dealt = True
+        self.status = self.prompt()
+
+    def do_new_game(self):
+        if self.busy and not self.game.over:
+            return
+        self.panel = None
+        self.new_game()
+
+    def do_confirm_new(self):
+        if self.confirm:
+            self.new_game(self.confirm[0])
+
+    def do_confirm_keep(self):
+        self.confirm = None
+        self.status = self.prompt()
+
+    def do_panel(self, name: str):
+        self.panel = None if self.panel == name or name == "close" else name
+
+    def do_dismiss(self):
+        self.notice = ""
+
+    def do_setting(self, pair):
+        """``pair`` is ``(name, value)`` from the settings form."""
+        name, value = pair
+        data = self.settings.to_json()
+        data[name] = value
+        self.settings = saves.Settings.from_json(data)
+        saves.save_settings(self.store, self.settings)
+        if not in_progress(self.game) and not self.game.over and not self.busy:
+            number = self.game.game
+            self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
+            self.save()
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def _act(self, action) -> None:
+        """South's action: one engine call, then the save."""
+        self.selected = None
+        try:
+            self._apply(action)
+        except SpadesError as exc:
+            self.status = exc.reason("ru")
+
+    def _apply(self, action) -> None:
+        game = self.game
+        seat = game.to_move
+        hand = game.hand
+        tricks = len(hand.tricks)
+        game.apply(action)
+        self.save()
+        if isinstance(action, str) and action != BLIND:
+            action = Card.parse(action)
+        if isinstance(action, Card):
+            key = "status.you_play" if seat == SOUTH else "status.bot_play"
+            text = t(key, seat=seat_name(seat), card=action.display)
+        else:
+            key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
+            text = t(key, seat=seat_name(seat), bid=bid_text(action))
+        if len(hand.tricks) > tricks:
+            self.shown_trick = hand.tricks[-1]
+        self.status = text
+
+    async def run(self) -> None:
+        """Let the computers act until it is South's turn, the hand ends, or a new game starts."""
+        if self.running:
+            return
+        self.running = True
+        generation = self.generation
+        moved = False
+        try:
+            while generation == self.generation:
+                if self.shown_trick is not None:
+                    await self._gather(generation)
+                    moved = True
+                    continue
+                game = self.game
+                if game.phase not in (Phase.BID, Phase.PLAY) or not self.dealt or self.confirm:
+                    break
+                seat = game.to_move
+                if seat == SOUTH:
+                    break
+                self.screen.render()
+                await self.screen.pause(self.timing.bid if game.phase is Phase.BID else self.timing.play)
+                if generation != self.generation:
+                    break
+                self._apply(self._choose(seat))
+                moved = True
+                self.screen.render()
+        finally:
+            self.running = False
+        if moved and generation == self.generation:
+            last = "" if self.game.over else self.status
+            self.status = " ".join(text for text in (last, self.prompt()) if text)
+            self.screen.render()
+
+    def _choose(self, seat: Seat):
+        try:
+            return players.choose(self.game, seat, self.level_of(seat))
+        except Exception as exc:  # a bot's bug must not freeze the table
+            print(f"Пики: computer player at {seat.name} failed: {exc!r}")
+            return self.game.legal_actions()[0]
+
+    async def _gather(self, generation: int) -> None:
+        trick = self.shown_trick
+        self.busy = True
+        self.screen.render()
+        await self.screen.pause(self.timing.trick)
+        if generation == self.generation:
+            await self.screen.gather(trick.winner)
+        if generation == self.generation:
+            self.shown_trick = None
+            self.busy = False
+            winner = trick.winner
+            self.status = t("status.trick_won.you") if winner == SOUTH else t(
+                "status.trick_won", seat=seat_name(winner)
+            )
+            self.screen.render()
+
+
+__all__ = ["Controller", "Timing", "FAST", "bid_text", "seat_name", "in_progress"]

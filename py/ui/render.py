@@ -1,0 +1,324 @@
+"""The HTML of each region of the table, from the player's view and the controller's state.
+
+``regions(ctl)`` returns ``{element id: inner HTML}``; the page replaces a region only when its
+HTML changed. Pure functions of what South may know (``game.view(Seat.S)``) — no browser here,
+so the same code is tested under CPython. Every word comes from ``strings``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from spades import SEATS, Card, Phase, Seat, Team
+from spades.cards import HAND_SIZE, sort_for_display
+
+from .controller import bid_text, in_progress, seat_name
+from .strings import t
+
+SHEET_ROWS = ("contract", "bags", "nil", "bag_penalty", "hand", "total")
+LEVELS = ("easy", "medium", "hard")
+
+
+def _attrs(**attrs) -> str:
+    out = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        out.append(name if value is True else f'{name}="{escape(str(value))}"')
+    return (" " + " ".join(out)) if out else ""
+
+
+def signed(value: int) -> str:
+    """+70, −100, 0 (with a real minus sign)."""
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+def number(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def card_face(card: Card) -> str:
+    rank = card.display[:-1]
+    suit = card.suit.symbol
+    return (
+        f'<span class="corner" aria-hidden="true"><span class="rank">{rank}</span>'
+        f'<span class="pip">{suit}</span></span>'
+        f'<span class="big" aria-hidden="true">{suit}</span>'
+    )
+
+
+def colour(card: Card) -> str:
+    return "red" if card.suit.is_red else "black"
+
+
+# --- regions ----------------------------------------------------------------------------------
+
+
+def regions(ctl) -> dict[str, str]:
+    view = ctl.view()
+    return {
+        "info": info(ctl, view),
+        "scores": scores(view),
+        "seat-N": seat(ctl, view, Seat.N),
+        "seat-W": seat(ctl, view, Seat.W),
+        "seat-E": seat(ctl, view, Seat.E),
+        "seat-S": seat(ctl, view, Seat.S),
+        "trick": trick(ctl, view),
+        "panel": panel(ctl, view),
+        "hand": hand(ctl, view),
+        "score": sheet(view),
+        "settings": settings(ctl),
+        "notice": notice(ctl),
+        "confirm": confirm(ctl),
+    }
+
+
+def info(ctl, view) -> str:
+    game = ctl.game
+    parts = [
+        f'<span class="game-number" data-game="{game.game}">{escape(t("game.number", number=game.game))}</span>',
+        f'<span class="target">{escape(t("game.target", target=view.rules.target))}</span>',
+        f'<span class="hand-number">{escape(t("game.hand", number=view.hand_index + 1))}</span>',
+    ]
+    return " ".join(parts)
+
+
+def scores(view) -> str:
+    out = []
+    for team in (Team.NS, Team.EW):
+        name = t(f"team.{team.name}")
+        score, bank = view.totals[team], view.banks[team]
+        label = t("score.aria", team=name, score=score, bank=bank)
+        out.append(
+            f'<div class="team team-{team.name.lower()}" data-team="{team.name}" data-score="{score}" '
+            f'data-bank="{bank}" aria-label="{escape(label)}">'
+            f'<span class="team-name">{escape(name)}</span> '
+            f'<span class="team-score">{escape(number(score))}</span> '
+            f'<span class="team-bank">{escape(t("score.bank", bank=bank))}</span></div>'
+        )
+    return "".join(out)
+
+
+def held_counts(view) -> list[int]:
+    counts = [HAND_SIZE] * len(SEATS)
+    for tr in view.tricks + (view.trick,):
+        for s, _ in zip(tr.seats, tr.cards):
+            counts[s] -= 1
+    return counts
+
+
+def seat(ctl, view, who: Seat) -> str:
+    name = seat_name(who)
+    bid = view.bids[who]
+    taken = view.taken[who]
+    dealt = ctl.dealt
+    turn = dealt and not ctl.busy and view.to_move == who and view.phase in (Phase.BID, Phase.PLAY)
+    classes = ["seat-box"] + (["is-turn"] if turn else [])
+    role = f' <span class="seat-role">· {escape(t("seat.N.role"))}</span>' if who is Seat.N else ""
+    dealer = ""
+    if view.dealer == who:
+        dealer = (f' <span class="chip dealer" title="{escape(t("dealer"))}" '
+                  f'aria-label="{escape(t("dealer"))}">{escape(t("dealer.short"))}</span>')
+    label = t("seat.label", name=name, bid=bid_text(bid), taken=taken)
+    out = [
+        f'<div class="{" ".join(classes)}" data-seat="{who.name}" data-bid="{"" if bid is None else bid}" '
+        f'data-taken="{taken}" aria-label="{escape(label)}">',
+        f'<div class="seat-head"><span class="seat-name">{escape(name)}</span>{role}{dealer}</div>',
+        '<div class="seat-info">'
+        f'<span class="chip bid">{escape(t("seat.bid", bid=bid_text(bid)))}</span>'
+        f'<span class="chip taken">{escape(t("seat.taken", taken=taken))}</span></div>',
+    ]
+    if who is not Seat.S:
+        count = held_counts(view)[who] if dealt else 0
+        backs = "".join('<span class="back"></span>' for _ in range(count))
+        out.append(f'<div class="backs" data-count="{count}" aria-label="{escape(t("seat.cards", count=count))}">'
+                   f"{backs}</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def trick(ctl, view) -> str:
+    shown = ctl.shown_trick if ctl.shown_trick is not None else view.trick
+    winner = ctl.shown_trick.winner if ctl.shown_trick is not None else None
+    out = []
+    for who, card in zip(shown.seats, shown.cards):
+        won = " won" if winner == who else ""
+        label = f"{seat_name(who)}: {card.display}"
+        out.append(
+            f'<div class="card face {colour(card)} at-{who.name}{won}" data-trick-card="{card}" '
+            f'data-seat="{who.name}" role="img" aria-label="{escape(label)}">{card_face(card)}</div>'
+        )
+    return "".join(out)
+
+
+def bid_buttons(ctl, view) -> str:
+    buttons = []
+    for n in range(HAND_SIZE + 1):
+        text = bid_text(n)
+        buttons.append(
+            f'<button type="button" class="bid-button" data-bid="{n}"'
+            f' aria-label="{escape(t("bid.button.aria", bid=text))}">{escape(text)}</button>'
+        )
+    hint_bid, reason = ctl.bid_hint()
+    return (
+        '<div class="bid-panel" role="group" aria-labelledby="bid-title">'
+        f'<p id="bid-title" class="panel-title">{escape(t("bid.title"))}</p>'
+        f'<div class="bids">{"".join(buttons)}</div>'
+        f'<button type="button" class="hint" data-action="hint" data-hint="{escape(str(hint_bid))}" '
+        f'aria-describedby="hint-reason">{escape(t("button.hint", bid=bid_text(hint_bid)))}</button>'
+        f'<p id="hint-reason" class="hint-reason">{escape(reason)}</p></div>'
+    )
+
+
+def panel(ctl, view) -> str:
+    game = ctl.game
+    if ctl.confirm:
+        return ""
+    if game.phase is Phase.GAME_OVER:
+        return (
+            '<div class="result" role="alert">'
+            f'<h2 class="panel-title">{escape(t("result.title"))}</h2>'
+            f'<p class="result-text">{escape(ctl.result_text())}</p>'
+            f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
+            "</div>"
+        )
+    if game.phase is Phase.HAND_OVER or (not ctl.dealt and not ctl.busy):
+        summary = ""
+        if game.phase is Phase.HAND_OVER and view.sheet:
+            ns, ew = view.sheet[-1]
+            summary = (f'<p class="hand-summary">{escape(t("team.NS"))} {escape(signed(ns.hand))} · '
+                       f'{escape(t("team.EW"))} {escape(signed(ew.hand))}</p>')
+        return (f'{summary}<button type="button" class="big-button deal" data-action="deal">'
+                f'{escape(t("button.deal"))}</button>')
+    if not ctl.south_turn:
+        return ""
+    if game.phase is Phase.BID:
+        if ctl.blind_pending:
+            return (
+                '<div class="blind-offer">'
+                f'<p>{escape(t("blind.offer"))}</p>'
+                f'<button type="button" data-action="blind-nil">{escape(t("button.blind"))}</button> '
+                f'<button type="button" class="secondary" data-action="look">{escape(t("button.look"))}</button>'
+                "</div>"
+            )
+        return bid_buttons(ctl, view)
+    disabled = ctl.selected is None
+    return (
+        '<div class="play-panel">'
+        f'<button type="button" class="big-button" data-action="play"{_attrs(disabled=disabled)}>'
+        f'{escape(t("button.play"))}</button> '
+        f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button>'
+        "</div>"
+    )
+
+
+def hand(ctl, view) -> str:
+    if not ctl.dealt:
+        return ""
+    cards = sort_for_display(view.hand)
+    if ctl.blind_pending:
+        return "".join(
+            f'<span class="card back-card" role="img" aria-label="{escape(t("card.back"))}"></span>'
+            for _ in cards
+        )
+    playing = ctl.south_turn and view.phase is Phase.PLAY
+    legal = set(view.legal) if playing else set()
+    out = []
+    for card in cards:
+        ok = card in legal
+        raised = ctl.selected == card
+        label = t("card.aria" if ok else "card.aria.disabled", card=card.display)
+        classes = ["card", "face", colour(card), f"suit-{card.suit.letter}"]
+        if raised:
+            classes.append("raised")
+        if not ok:
+            classes.append("dim" if playing else "idle")
+        out.append(
+            f'<button type="button" class="{" ".join(classes)}" data-card="{card}"'
+            f'{_attrs(aria_disabled="true" if not ok else None, aria_pressed="true" if raised else None)}'
+            f' aria-label="{escape(label)}">{card_face(card)}</button>'
+        )
+    return "".join(out)
+
+
+def sheet(view) -> str:
+    if not view.sheet:
+        return f'<p class="sheet-empty">{escape(t("sheet.empty"))}</p>'
+    head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
+            f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
+    bodies = []
+    for i, (ns, ew) in enumerate(view.sheet, 1):
+        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{escape(t("sheet.hand", number=i))}</th></tr>']
+        for row in SHEET_ROWS:
+            cells = []
+            for team, score in (("NS", ns), ("EW", ew)):
+                value = getattr(score, row)
+                text = number(value) if row == "total" else signed(value)
+                cells.append(f'<td data-team="{team}" data-value="{value}">{escape(text)}</td>')
+            rows.append(f'<tr data-row="{row}" class="row-{row}"><th scope="row">'
+                        f'{escape(t("sheet.row." + row))}</th>{"".join(cells)}</tr>')
+        bank = t("sheet.bank", ns=ns.bank, ew=ew.bank)
+        rows.append(f'<tr class="sheet-bank"><td colspan="3">{escape(bank)}</td></tr>')
+        bodies.append(f'<tbody data-hand="{i}">{"".join(rows)}</tbody>')
+    return f'<table class="sheet">{head}{"".join(bodies)}</table>'
+
+
+def settings(ctl) -> str:
+    s = ctl.settings
+
+    def radio(name, value, label, checked):
+        return (f'<label class="option"><input type="radio" name="{name}" value="{value}"'
+                f'{_attrs(checked=checked)}> {escape(label)}</label>')
+
+    def check(name, label, checked):
+        return (f'<label class="option"><input type="checkbox" name="{name}"'
+                f'{_attrs(checked=checked)}> {escape(label)}</label>')
+
+    targets = "".join(radio("target", v, t(f"settings.target.{v}"), s.target == v) for v in (250, 500))
+    levels = "".join(radio("level", v, t(f"settings.level.{v}"), s.level == v) for v in LEVELS)
+    game = ctl.game
+    rules = game.rules
+    note = t("settings.next_game") if (in_progress(game) or game.over) else t("settings.now")
+    current = t(
+        "settings.current",
+        target=rules.target,
+        level=t(f"settings.level.{ctl.level}"),
+        bags=t("on") if rules.bag_penalty else t("off"),
+        blind=t("on") if rules.blind_nil else t("off"),
+    )
+    return (
+        f'<fieldset><legend>{escape(t("settings.target"))}</legend>{targets}</fieldset>'
+        f'<fieldset><legend>{escape(t("settings.level"))}</legend>{levels}</fieldset>'
+        f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
+        f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
+        f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}</fieldset>'
+        f'<p class="settings-note" data-applies="{"next" if in_progress(game) or game.over else "now"}">'
+        f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
+    )
+
+
+def notice(ctl) -> str:
+    if not ctl.notice:
+        return ""
+    return (f'<p class="notice-text">{escape(ctl.notice)}</p>'
+            f'<button type="button" class="secondary" data-action="dismiss">{escape(t("button.close"))}</button>')
+
+
+def confirm(ctl) -> str:
+    if not ctl.confirm:
+        return ""
+    number, saved = ctl.confirm
+    return (
+        '<div class="confirm-box" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">'
+        f'<h2 id="confirm-title" class="panel-title">{escape(t("confirm.title", number=number))}</h2>'
+        f'<p id="confirm-text">{escape(t("confirm.text", saved=saved))}</p>'
+        f'<button type="button" data-action="confirm-new">{escape(t("confirm.yes", number=number))}</button> '
+        f'<button type="button" class="secondary" data-action="confirm-keep">{escape(t("confirm.no", saved=saved))}</button>'
+        "</div>"
+    )
+
+
+__all__ = ["regions", "signed", "number"]

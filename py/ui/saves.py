@@ -1,0 +1,120 @@
+"""Settings and the saved game, kept in a key-value store of strings (localStorage in the page).
+
+Keys: ``spades.settings`` (JSON of ``Settings``), ``spades.game`` (the game record of RECORD.md
+plus the additive field ``levels``: the computer players' levels of that game). A save that
+cannot be read is never thrown away: its text moves to ``spades.game.damaged``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+
+from spades import RecordError, Rules, from_record, to_record
+from spades.rules import TARGETS
+
+from .players import LEVELS, PARTNER_LEVEL
+
+GAME_KEY = "spades.game"
+SETTINGS_KEY = "spades.settings"
+DAMAGED_KEY = "spades.game.damaged"
+
+
+@dataclass(frozen=True)
+class Settings:
+    target: int = 250
+    level: str = "easy"
+    bag_penalty: bool = True
+    blind_nil: bool = False
+
+    def rules(self) -> Rules:
+        return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data) -> "Settings":
+        """Read leniently: a field that is missing or wrong keeps its default."""
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        if data.get("target") in TARGETS:
+            s = replace(s, target=data["target"])
+        if data.get("level") in LEVELS:
+            s = replace(s, level=data["level"])
+        for name in ("bag_penalty", "blind_nil"):
+            if isinstance(data.get(name), bool):
+                s = replace(s, **{name: data[name]})
+        return s
+
+
+class MemoryStore:
+    """A dict with localStorage's two calls; the page wraps localStorage the same way."""
+
+    def __init__(self, items: dict | None = None) -> None:
+        self.items = dict(items or {})
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+
+def load_settings(store) -> Settings:
+    text = store.get(SETTINGS_KEY)
+    try:
+        return Settings.from_json(json.loads(text)) if text else Settings()
+    except ValueError:
+        return Settings()
+
+
+def save_settings(store, settings: Settings) -> None:
+    store.set(SETTINGS_KEY, json.dumps(settings.to_json()))
+
+
+def game_text(game, level: str) -> str:
+    record = to_record(game)
+    record["levels"] = {"N": PARTNER_LEVEL, "W": level, "E": level}
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def save_game(store, game, level: str) -> None:
+    store.set(GAME_KEY, game_text(game, level))
+
+
+class DamagedSave(Exception):
+    """The saved game cannot be read; ``reason`` says why, in Russian."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def load_game(store):
+    """The saved ``(game, level)``, or None when nothing is saved; raises ``DamagedSave``."""
+    text = store.get(GAME_KEY)
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise DamagedSave("это не JSON") from None
+    try:
+        game = from_record(data)
+    except RecordError as exc:
+        raise DamagedSave(exc.reason_ru) from None
+    except Exception as exc:  # a save must never break the page
+        raise DamagedSave(f"{type(exc).__name__}: {exc}") from None
+    levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
+    level = levels.get("W") if levels.get("W") in LEVELS else "easy"
+    return game, level
+
+
+def keep_damaged(store) -> None:
+    """Move the unreadable save aside, so that nothing is silently lost."""
+    text = store.get(GAME_KEY)
+    if text:
+        store.set(DAMAGED_KEY, text)
+    store.set(GAME_KEY, "")
