@@ -1,0 +1,173 @@
+// «Пики» — the loading indicator and the start-up error panel.
+//
+// Runs before Python: it shows real progress while the runtime downloads and starts, turns any
+// start-up failure into Russian words on the page, and registers the service worker (sw.js)
+// once the page is ready, so that the next visit works offline.
+//
+// Progress comes from three real sources:
+//   - resource timing entries: each runtime file (wasm, stdlib, …) as it finishes downloading,
+//     weighted by its size from build.json;
+//   - PyScript's `py:progress` events ("Loading interpreter", "Loaded files", …);
+//   - the controller (py/app.py) calling window.piki.stage(...) and setting body[data-ready].
+// The Python side talks to this file only through window.piki: stage(name) and fail(text, details).
+"use strict";
+
+(function () {
+  const STAGES = {
+    download: { from: 0, to: 70, text: "Загрузка Python" },
+    start: { from: 70, to: 85, text: "Запуск Python" },
+    files: { from: 85, to: 90, text: "Загрузка файлов игры" },
+    engine: { from: 90, to: 99, text: "Загрузка движка игры" },
+    ready: { from: 100, to: 100, text: "Готово" },
+  };
+  const PY_EVENTS = {
+    "Loading Pyodide": "download",
+    "Loading interpreter": "download",
+    "Loaded interpreter": "start",
+    "Loading files": "files",
+    "Loaded files": "files",
+  };
+
+  const $ = (id) => document.getElementById(id);
+  let stage = "download";
+  let failed = false;
+  let runtimeTotal = 0;
+  let runtimeDone = 0;
+  const runtimeSizes = new Map(); // path under the site -> bytes
+  const seen = new Set();
+
+  function show(name, fraction) {
+    if (failed) return;
+    const s = STAGES[name];
+    const bar = $("load-bar");
+    const label = $("load-stage");
+    if (!bar || !label) return;
+    const value = s.from + (s.to - s.from) * Math.max(0, Math.min(1, fraction || 0));
+    if (value >= Number(bar.value)) bar.value = value;
+    let text = s.text;
+    if (name === "download" && runtimeTotal) {
+      const mb = (n) => (n / 1048576).toFixed(1).replace(".", ",");
+      text += ": " + mb(runtimeDone) + " из " + mb(runtimeTotal) + " МБ";
+    }
+    label.textContent = text + (name === "ready" ? "" : "…");
+    document.body.dataset.stage = name;
+  }
+
+  function advance(name, fraction) {
+    const order = Object.keys(STAGES);
+    if (order.indexOf(name) < order.indexOf(stage)) return;
+    stage = name;
+    show(name, fraction);
+  }
+
+  // Runtime download: count each vendored file as it arrives.
+  function onResource(entry) {
+    const path = new URL(entry.name, location.href).pathname;
+    for (const [file, size] of runtimeSizes) {
+      if (path.endsWith("/" + file) && !seen.has(file)) {
+        seen.add(file);
+        runtimeDone += size;
+      }
+    }
+    if (stage === "download") show("download", runtimeTotal ? runtimeDone / runtimeTotal : 0);
+  }
+
+  function watchDownloads() {
+    if (!("PerformanceObserver" in window)) return;
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach(onResource));
+    observer.observe({ type: "resource", buffered: true });
+  }
+
+  fetch("build.json")
+    .then((r) => (r.ok ? r.json() : null))
+    .then((info) => {
+      if (!info || !info.runtime) return;
+      for (const [file, size] of Object.entries(info.runtime)) {
+        runtimeSizes.set(file, size);
+        runtimeTotal += size;
+      }
+      performance.getEntriesByType("resource").forEach(onResource);
+    })
+    .catch(() => {})
+    .finally(watchDownloads);
+
+  addEventListener("py:progress", (event) => {
+    const name = PY_EVENTS[event.detail];
+    if (name) advance(name, name === "download" ? runtimeDone / (runtimeTotal || 1) : 0);
+  });
+
+  // Start-up failures, shown in words.
+  function fail(text, details) {
+    if (document.body.dataset.ready === "1") return;
+    failed = true;
+    document.body.dataset.stage = "error";
+    const loading = $("loading");
+    if (loading) loading.hidden = true;
+    const panel = $("boot-error");
+    if (!panel) return;
+    $("boot-error-text").textContent = text;
+    $("boot-error-details").textContent = details || "";
+    panel.hidden = false;
+  }
+
+  // PyScript reports Python errors by appending a div.py-error to the body: translate it.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains("py-error")) {
+          node.hidden = true;
+          fail("Ошибка в программе игры на Python.", node.textContent);
+        }
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  addEventListener("error", (event) => {
+    if (event.target && event.target !== window && event.target.src) {
+      fail("Не удалось загрузить файл игры. Проверьте соединение и перезагрузите страницу.",
+        event.target.src);
+    } else if (event.message) {
+      fail("Ошибка при запуске игры.", event.message);
+    }
+  }, true);
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    fail("Не удалось запустить Python в браузере.",
+      String((reason && (reason.stack || reason.message)) || reason));
+  });
+
+  // Readiness: the controller sets body[data-ready="1"]; then cache the build for offline use.
+  function onReady() {
+    advance("ready", 1);
+    const loading = $("loading");
+    if (loading) loading.hidden = true;
+    if ("serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register("sw.js").catch((error) => {
+        console.warn("Пики: service worker not registered:", error);
+      });
+    }
+  }
+
+  function watchReady() {
+    if (document.body.dataset.ready === "1") return onReady();
+    const observer = new MutationObserver(() => {
+      if (document.body.dataset.ready === "1") {
+        observer.disconnect();
+        onReady();
+      }
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  window.piki = {
+    stage: (name) => advance(name in STAGES ? name : stage, 0),
+    fail: (text, details) => fail(String(text), details ? String(details) : ""),
+  };
+
+  document.addEventListener("DOMContentLoaded", () => {
+    show("download", 0);
+    watchReady();
+    const retry = $("boot-retry");
+    if (retry) retry.addEventListener("click", () => location.reload());
+  });
+})();

@@ -1,0 +1,45 @@
+// «Пики» — the service worker: the whole build, cached, served cache-first, swapped atomically.
+//
+// build.sh fills in BUILD (a content hash of the build) and FILES (every file of the build with
+// its sha256, as a Subresource Integrity string). A new build gets a new cache name: it is filled
+// completely, every file checked against its hash, before the worker takes over (an incomplete or
+// mixed download fails the install and the old build stays); old caches are deleted on activation.
+"use strict";
+
+const BUILD = "__BUILD__";
+const FILES = __FILES__;
+const CACHE = "piki-" + BUILD;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(FILES.map(async ([path, integrity]) => {
+      const response = await fetch(new Request(path, { cache: "reload", integrity }));
+      if (!response.ok) throw new Error("precache " + path + ": HTTP " + response.status);
+      await cache.put(path, response);
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("piki-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    return hit || fetch(request);
+  })());
+});

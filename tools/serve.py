@@ -1,0 +1,74 @@
+"""Serve a directory (dist/) on 127.0.0.1 with the MIME types the runtime needs.
+
+Used by `./build.sh serve` and by the browser tests' `site_url` fixture. WebAssembly must come as
+application/wasm (for streaming compilation) and .mjs as JavaScript (module scripts). Every
+response says Cache-Control: no-cache, so a rebuild is seen at once; offline use is the service
+worker's job, not the HTTP cache's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib's name)
+        if self.server.verbose:  # type: ignore[attr-defined]
+            super().log_message(format, *args)
+
+
+def make_server(root: Path, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for root on 127.0.0.1 (port 0 picks a free port)."""
+    handler = functools.partial(Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.verbose = verbose  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_thread(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start serving root from a daemon thread; return the server and its base URL."""
+    server = make_server(root)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Serve dist/ on 127.0.0.1")
+    parser.add_argument("root", type=Path)
+    parser.add_argument("port", type=int, nargs="?", default=8000)
+    args = parser.parse_args()
+    server = make_server(args.root, args.port, verbose=True)
+    print(f"Пики: http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
