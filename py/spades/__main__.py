@@ -1,4 +1,4 @@
-"""The command line: ``python -m spades replay|bench …`` (RECORD.md, "Other commands")."""
+"""The command line: ``python -m spades replay|bench|play|arena …`` (RECORD.md, "Other commands")."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 
+from . import arena as arena_mod
 from . import bench as bench_mod
+from . import play as play_mod
 from .record import RecordError, from_record, summary
 
 
@@ -38,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="record file, or - for standard input")
     p.set_defaults(func=cmd_replay)
     bench_mod.add_parser(sub)
+    play_mod.add_parser(sub)
+    arena_mod.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,236 @@
+"""``python -m spades arena``: duplicate matches between two players, with figures.
+
+Each deal is played twice with the same cards: once with player A as NS and B as EW, once with
+the teams' seats swapped, so the luck of the cards cancels. Deals are single hands scored from 0
+with an empty bag bank; a team's points for a hand are its score without the bag penalty, less
+``BAG_COST`` (10) for every bag (the amortised penalty: each bag is +1 − 10). The result is A's
+points minus B's per deal (the mean of both seatings), with a 95 % confidence interval, and per
+player: contracts made and set, Nil bids and Nil made, bags per hand, think time per decision
+(mean, p50, p95). ``--games N --target T`` plays whole games instead, again duplicate, and
+reports A's win rate.
+
+Seats are *players*: anything with ``act(view, rng)``. ``player_for(spec)`` turns a level name
+into one; an outside program speaking the JSON-lines bot protocol of RECORD.md would be another
+kind of player (``cmd:COMMAND``, not built yet) and slots in the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+from .bots import LEVELS, make_player
+from .deal import derive_seed
+from .play import play_game, play_hand
+from .rules import Rules
+from .scoring import score_team
+from .state import Game
+
+BAG_COST = 10
+GAME_NUMBER_BITS = 31
+
+
+def player_for(spec: str):
+    if spec in LEVELS:
+        return make_player(spec)
+    if spec.startswith("cmd:"):
+        raise ValueError("cmd: players (the JSON-lines bot protocol) are not supported yet")
+    raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or cmd:COMMAND")
+
+
+def deal_number(seed: int, i: int) -> int:
+    return derive_seed(seed, i) & ((1 << GAME_NUMBER_BITS) - 1)
+
+
+def team_result(game: Game, team: int) -> dict:
+    hand = game.hand
+    bids = (hand.bids[team], hand.bids[team + 2])
+    taken = (hand.taken[team], hand.taken[team + 2])
+    s = score_team(bids, taken, 0, 0, False)
+    nils = [(b, t) for b, t in zip(bids, taken) if b == 0 or b == "blind"]
+    contract_bid = sum(b for b in bids if not (b == 0 or b == "blind"))
+    contract_tricks = sum(t for b, t in zip(bids, taken) if not (b == 0 or b == "blind"))
+    return {
+        "points": s.hand - BAG_COST * s.bags,
+        "bags": s.bags,
+        "contract": contract_bid > 0,
+        "set": contract_bid > 0 and contract_tricks < contract_bid,
+        "nils": len(nils),
+        "nils_made": sum(1 for _, t in nils if t == 0),
+    }
+
+
+class Tally:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.hands = self.contracts = self.sets = self.nils = self.nils_made = self.bags = 0
+        self.times: list[float] = []
+
+    def add(self, r: dict) -> None:
+        self.hands += 1
+        self.contracts += r["contract"]
+        self.sets += r["set"]
+        self.nils += r["nils"]
+        self.nils_made += r["nils_made"]
+        self.bags += r["bags"]
+
+    def to_json(self) -> dict:
+        t = sorted(self.times)
+        pct = lambda x, n: round(100.0 * x / n, 1) if n else None  # noqa: E731
+        return {
+            "player": self.name,
+            "hands": self.hands,
+            "contracts": self.contracts,
+            "made_pct": pct(self.contracts - self.sets, self.contracts),
+            "set_pct": pct(self.sets, self.contracts),
+            "nil_bids": self.nils,
+            "nil_made_pct": pct(self.nils_made, self.nils),
+            "bags_per_hand": round(self.bags / self.hands, 2) if self.hands else None,
+            "think_ms": {
+                "mean": round(1000 * sum(t) / len(t), 2) if t else None,
+                "p50": round(1000 * percentile(t, 50), 2) if t else None,
+                "p95": round(1000 * percentile(t, 95), 2) if t else None,
+                "decisions": len(t),
+            },
+        }
+
+
+def percentile(sorted_xs: list[float], p: float) -> float:
+    """Nearest-rank percentile of an ascending list."""
+    k = max(0, min(len(sorted_xs) - 1, math.ceil(p / 100 * len(sorted_xs)) - 1))
+    return sorted_xs[k]
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def run_deals(a: str, b: str, deals: int, seed: int, rules: Rules | None = None, progress=None) -> dict:
+    pa, pb = player_for(a), player_for(b)
+    ta, tb = Tally(a), Tally(b)
+    diffs = []
+    for i in range(deals):
+        number = deal_number(seed, i)
+        d = 0.0
+        for a_team in (0, 1):
+            seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
+            clocks: dict = {}
+            game = Game(game=number, rules=rules or Rules())
+            play_hand(game, seats, clocks)
+            ra, rb = team_result(game, a_team), team_result(game, 1 - a_team)
+            ta.add(ra)
+            tb.add(rb)
+            for s, c in clocks.items():
+                (ta if (s & 1) == a_team else tb).times.extend(c)
+            d += (ra["points"] - rb["points"]) / 2
+        diffs.append(d)
+        if progress and (i + 1) % progress == 0:
+            m, lo, hi = mean_ci(diffs)
+            print(f"  {i + 1} deals: {m:+.1f} [{lo:+.1f}, {hi:+.1f}]", file=sys.stderr, flush=True)
+    m, lo, hi = mean_ci(diffs)
+    return {
+        "mode": "deals", "ns": a, "ew": b, "deals": deals, "seed": seed,
+        "diff_per_deal": round(m, 2), "ci95": [round(lo, 2), round(hi, 2)],
+        "teams": {"ns": ta.to_json(), "ew": tb.to_json()},
+    }
+
+
+def run_games(a: str, b: str, games: int, seed: int, target: int, progress=None) -> dict:
+    pa, pb = player_for(a), player_for(b)
+    ta, tb = Tally(a), Tally(b)
+    wins = draws = 0
+    scores = []
+    rules = Rules(target=target)
+    for i in range(games):
+        number = deal_number(seed, i)
+        for a_team in (0, 1):
+            seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
+            clocks: dict = {}
+            game = play_game(number, seats, rules, clocks)
+            if game.winner == "draw":
+                draws += 1
+            elif int(game.winner) == a_team:  # type: ignore[arg-type]
+                wins += 1
+            scores.append(1.0 if game.winner != "draw" and int(game.winner) == a_team else 0.5 if game.winner == "draw" else 0.0)  # type: ignore[arg-type]
+            for s, c in clocks.items():
+                (ta if (s & 1) == a_team else tb).times.extend(c)
+        if progress and (i + 1) % progress == 0:
+            print(f"  {i + 1} games: {100 * sum(scores) / len(scores):.1f}%", file=sys.stderr, flush=True)
+    m, lo, hi = mean_ci(scores)
+    return {
+        "mode": "games", "ns": a, "ew": b, "games": games * 2, "seed": seed, "target": target,
+        "ns_win_rate": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)], "wins": wins, "draws": draws,
+        "teams": {"ns": _times_only(ta), "ew": _times_only(tb)},
+    }
+
+
+def _times_only(t: Tally) -> dict:
+    j = t.to_json()
+    return {"player": j["player"], "think_ms": j["think_ms"]}
+
+
+def format_result(r: dict) -> str:
+    lines = []
+    if r["mode"] == "deals":
+        lo, hi = r["ci95"]
+        lines.append(
+            f"{r['ns']} vs {r['ew']}: {r['deals']} deals ×2 (duplicate), seed {r['seed']}: "
+            f"{r['diff_per_deal']:+.1f} points per deal for {r['ns']}, 95% CI [{lo:+.1f}, {hi:+.1f}]"
+        )
+        for key in ("ns", "ew"):
+            t = r["teams"][key]
+            tm = t["think_ms"]
+            lines.append(
+                f"  {key.upper()} {t['player']:>6}: contracts {t['contracts']} made {t['made_pct']}% set {t['set_pct']}%, "
+                f"nil bids {t['nil_bids']} made {t['nil_made_pct']}%, bags/hand {t['bags_per_hand']}, "
+                f"think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}"
+            )
+    else:
+        lo, hi = r["ci95"]
+        lines.append(
+            f"{r['ns']} vs {r['ew']}: {r['games']} games to {r['target']} (duplicate), seed {r['seed']}: "
+            f"{r['ns']} wins {100 * r['ns_win_rate']:.1f}% (95% CI {100 * lo:.1f}–{100 * hi:.1f}%), draws {r['draws']}"
+        )
+        for key in ("ns", "ew"):
+            t = r["teams"][key]
+            tm = t["think_ms"]
+            lines.append(f"  {key.upper()} {t['player']:>6}: think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}")
+    return "\n".join(lines)
+
+
+def cmd_arena(args) -> int:
+    try:
+        player_for(args.ns), player_for(args.ew)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.games:
+        r = run_games(args.ns, args.ew, args.games, args.seed, args.target, args.progress)
+    else:
+        r = run_deals(args.ns, args.ew, args.deals, args.seed, progress=args.progress)
+    if args.json:
+        json.dump(r, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(format_result(r))
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("arena", help="duplicate match between two levels, with figures")
+    p.add_argument("--ns", default="hard", help="player A (seated NS first): random|easy|medium|hard")
+    p.add_argument("--ew", default="easy", help="player B: random|easy|medium|hard")
+    p.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
+    p.add_argument("--games", type=int, default=0, help="play N whole games (×2, duplicate) instead of deals")
+    p.add_argument("--target", type=int, default=250, help="target of the whole games (default 250)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--progress", type=int, default=0, help="print a running result every N deals to stderr")
+    p.set_defaults(func=cmd_arena)

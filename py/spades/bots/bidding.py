@@ -1,0 +1,72 @@
+"""The bid of the medium and hard levels: the hand's count, the table's bids, Nil and Blind Nil.
+
+``judge_bid(view, style)`` returns the bid and the notes that drove it (for the hint):
+- the count of ``estimate`` rounded with the level's bias, at least 1 unless bidding Nil;
+- shaded down when the bids already made plus this count exceed the 13 tricks there are;
+- Nil on a weak, safe hand (low ``nil_danger``), never after the partner's Nil, and only when
+  the partner has not already bid too little to carry the team;
+- Blind Nil (only offered when the team trails by 100 or more) is judged from the score alone,
+  before the hand is looked at: the team must trail by 200, or the opponents be near the target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import BLIND, Phase
+from ..state import View
+from .estimate import Estimate, estimate
+from .knowledge import bid_value
+
+
+@dataclass(frozen=True)
+class BidStyle:
+    bias: float = 0.0  # added to the count before rounding
+    nil_danger: float = 1.0  # bid Nil below this danger …
+    nil_tricks: float = 1.6  # … and this many counted tricks
+    shade: bool = True  # look at the bids already made
+    blind: bool = True  # may bid Blind Nil from the score
+
+
+def is_nil_bid(bid) -> bool:
+    return bid == 0 or bid == BLIND
+
+
+def blind_wanted(view: View) -> bool:
+    """From the score only (the cards are not looked at): trail by 200, or face defeat."""
+    if BLIND not in view.legal:
+        return False
+    us, them = view.totals[view.team], view.totals[1 - view.team]
+    partner_bid = view.bids[view.partner]
+    if partner_bid is not None and is_nil_bid(partner_bid):
+        return False
+    return them - us >= 200 or (them >= view.rules.target - 60 and them - us >= 100)
+
+
+def judge_bid(view: View, style: BidStyle, est: Estimate | None = None):
+    """(bid, est, notes): notes are reason codes with parameters, in the order they applied."""
+    assert view.phase is Phase.BID
+    est = est or estimate(view.held)
+    notes: list = []
+    partner_bid = view.bids[view.partner]
+    t = est.tricks + style.bias
+    if style.shade:
+        others = sum(bid_value(b) for s, b in enumerate(view.bids) if s != view.seat and b is not None)
+        excess = others + est.tricks - 13
+        if excess > 0:
+            t -= 0.6 * excess
+            notes.append(("crowded", {"bids": others}))
+    partner_nil = partner_bid is not None and is_nil_bid(partner_bid)
+    if partner_nil:
+        notes.append(("partner_nil", {}))
+    elif (
+        est.danger < style.nil_danger
+        and est.tricks < style.nil_tricks
+        and (partner_bid is None or bid_value(partner_bid) >= 2)
+    ):
+        notes.append(("nil", {}))
+        return 0, est, notes
+    bid = max(1, min(13, int(t + 0.5)))
+    if bid == 1 and est.tricks < 0.5:
+        notes.append(("weak", {}))
+    return bid, est, notes

@@ -1,0 +1,61 @@
+"""Лёгкий (easy): the beginner of SPEC §5.
+
+Bids 1 per side-suit ace and king and 1 per spade A K Q J 10 (at least 1: a beginner does not
+bid Nil). Plays simply: wins a trick with its highest card when it can beat what is on the
+table, otherwise plays its lowest; leads its highest side-suit card. It does not watch its
+partner, the score, Nil bids or bags.
+"""
+
+from __future__ import annotations
+
+from ..cards import NUM_RANKS, SPADE_MASK, mask_of
+from .base import Bot
+from .sim import ABOVE, NONSPADE, beats, high, highest_rank, lowest_rank
+
+COUNTED_SIDE = (11, 12)  # K A
+COUNTED_SPADES = (8, 9, 10, 11, 12)  # 10 J Q K A
+
+
+def easy_count(held: int) -> int:
+    n = 0
+    for c in range(52):
+        if held >> c & 1:
+            rank = c % NUM_RANKS
+            if c < NUM_RANKS:
+                n += rank in COUNTED_SPADES
+            else:
+                n += rank in COUNTED_SIDE
+    return n
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def bid(self, view, rng):
+        return max(1, min(13, easy_count(view.held)))
+
+    def play(self, view, rng):
+        legal = mask_of(view.legal)
+        cards = view.trick.cards
+        if not cards:
+            side = legal & ~SPADE_MASK
+            return _card(view, highest_rank(side or legal))
+        best = cards[0]
+        for c in cards[1:]:
+            if beats(c, best):
+                best = c
+        winners = [c for c in view.legal if beats(c, best)]
+        if winners:
+            following = [c for c in winners if c // NUM_RANKS == cards[0] // NUM_RANKS]
+            return max(following) if following else min(winners)
+        return _card(view, lowest_rank(legal & NONSPADE or legal))
+
+
+def _card(view, index: int):
+    for c in view.legal:
+        if c == index:
+            return c
+    raise AssertionError(index)
+
+
+__all__ = ["EasyBot", "easy_count", "ABOVE", "high"]

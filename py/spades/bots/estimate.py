@@ -1,0 +1,149 @@
+"""Counting a hand's tricks for the bid, keeping the reasons that drove the count.
+
+``estimate(held)`` values a 13-card hand (a mask) as expected tricks, suit by suit:
+- side-suit aces and kings (aces ~1, a guarded king ~0.7, less in long suits where a ruff
+  comes early; a queen with length and a higher honour a little);
+- spades: the ace, a guarded king and queen, a jack with length, and every spade past the
+  fourth (long trumps take tricks at the end);
+- ruffs: a void, singleton or doubleton side suit with spare spades to trump it.
+``nil_danger(held)`` scores how likely the hand is to be forced to take a trick; a weak hand
+with low danger can bid Nil. Each part notes a reason (code and parameters) for the hint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import NUM_RANKS, SUIT_MASK
+
+A, K, Q, J, T = 12, 11, 10, 9, 8
+
+
+@dataclass
+class Estimate:
+    tricks: float
+    sure: list = field(default_factory=list)  # cards counted as (near) sure tricks
+    likely: list = field(default_factory=list)  # honours counted as likely tricks
+    long_spades: list = field(default_factory=list)  # the spades when there are five or more
+    ruffs: list = field(default_factory=list)  # (suit, length) of short side suits worth ruffs
+    long_side: list = field(default_factory=list)  # suits of six or more with discounted honours
+    danger: float = 0.0  # nil danger
+    spade_tricks: float = 0.0
+    spades: int = 0
+
+
+def ranks(held: int, suit: int) -> list[int]:
+    """Ranks held in a suit, highest first."""
+    m = (held >> (suit * NUM_RANKS)) & ((1 << NUM_RANKS) - 1)
+    return [r for r in range(NUM_RANKS - 1, -1, -1) if m >> r & 1]
+
+
+def card(suit: int, rank: int) -> int:
+    return suit * NUM_RANKS + rank
+
+
+def estimate(held: int) -> Estimate:
+    est = Estimate(0.0)
+    total = 0.0
+    # spades
+    sp = ranks(held, 0)
+    n = len(sp)
+    est.spades = n
+    st = 0.0
+    counted = 0
+    if A in sp:
+        st += 1.0
+        counted += 1
+        est.sure.append(card(0, A))
+    if K in sp:
+        v = 1.0 if A in sp else (0.85 if n >= 2 else 0.3)
+        st += v
+        counted += 1
+        (est.sure if v >= 0.85 else est.likely).append(card(0, K))
+    if Q in sp:
+        above = (A in sp) + (K in sp)
+        v = 1.0 if above == 2 else (0.8 if n >= 3 else (0.5 if above else 0.25))
+        st += v
+        counted += 1
+        (est.sure if v >= 0.95 else est.likely).append(card(0, Q))
+    if J in sp and n >= 4:
+        above = (A in sp) + (K in sp) + (Q in sp)
+        v = 1.0 if above == 3 else (0.6 if above else 0.45)
+        st += v
+        counted += 1
+        est.likely.append(card(0, J))
+    if n >= 5:
+        est.long_spades = [card(0, r) for r in sp]
+    long_extra = max(0, n - 4)
+    # the spades past the fourth that are not already honours counted above
+    extra_low = max(0, min(long_extra, n - counted))
+    st += 0.85 * extra_low
+    spare = max(0, n - counted - extra_low)  # low spades free to ruff with
+    est.spade_tricks = st
+    total += st
+    # side suits
+    for s in (1, 2, 3):
+        rs = ranks(held, s)
+        ln = len(rs)
+        t = 0.0
+        if A in rs:
+            v = 1.0 if ln <= 5 else (0.8 if ln == 6 else 0.6)
+            t += v
+            est.sure.append(card(s, A))
+        if K in rs:
+            if ln == 1:
+                v = 0.25
+            elif A in rs:
+                v = 0.9 if ln <= 4 else (0.6 if ln <= 6 else 0.3)
+            else:
+                v = 0.7 if ln <= 4 else (0.45 if ln <= 6 else 0.2)
+            t += v
+            (est.sure if v >= 0.85 else est.likely).append(card(s, K))
+        if Q in rs and 3 <= ln <= 5:
+            v = 0.45 if (A in rs or K in rs) else 0.25
+            t += v
+            if v >= 0.4:
+                est.likely.append(card(s, Q))
+        if ln >= 6 and (A in rs or K in rs):
+            est.long_side.append(s)
+        total += t
+        # ruffing value
+        if spare > 0 and ln <= 2:
+            want = {0: 2, 1: 1, 2: 1}[ln]
+            per = {0: 0.9, 1: 0.75, 2: 0.35}[ln]
+            use = min(want, spare)
+            if use:
+                total += per * use
+                spare -= use if ln < 2 else 0
+                est.ruffs.append((s, ln))
+    est.tricks = total
+    est.danger = nil_danger(held)
+    return est
+
+
+def nil_danger(held: int) -> float:
+    """How likely the hand is to be forced to take a trick (0 safe, ≥ 1 risky)."""
+    d = 0.0
+    sp = ranks(held, 0)
+    for r in sp:
+        if r >= J:
+            d += 2.0
+        elif r >= 7:  # 9, 10
+            d += 0.6 if len(sp) >= 3 else 0.35
+    if len(sp) >= 4:
+        d += 0.6 * (len(sp) - 3)
+    for s in (1, 2, 3):
+        rs = ranks(held, s)
+        for i, r in enumerate(rs):
+            lower = len(rs) - 1 - i  # cards below this one in the suit
+            if r == A:
+                d += 2.0 if lower < 4 else 1.2
+            elif r == K:
+                d += 1.2 if lower < 2 else (0.6 if lower < 4 else 0.3)
+            elif r == Q:
+                d += 0.7 if lower < 2 else (0.3 if lower < 3 else 0.1)
+            elif r == J:
+                d += 0.35 if lower < 2 else 0.1
+            elif r >= 7:
+                d += 0.15 if lower < 1 else 0.0
+    return d

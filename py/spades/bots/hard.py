@@ -1,0 +1,133 @@
+"""Сложный (hard): card memory and search over the cards still out (PIMC).
+
+Bids like the medium level with its own style. In play it remembers every card played and
+every void shown, and for each decision:
+1. groups its legal cards into equivalent runs (cards with nothing unseen between them play
+   the same) and keeps one card per run;
+2. draws ``samples`` deals of the unseen cards consistent with what it knows: each seat holds
+   as many cards as it has left, none of a suit it has shown void in, Nil bidders seldom high
+   cards (``knowledge.sample_hands``);
+3. plays every candidate in every sampled deal, then the rest of the hand with the shared
+   policy for all four seats (each seat judging from its own cards only), and scores the
+   hand for its team against the other (``sim.hand_value``: bags at −10);
+4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
+The number of samples comes from a budget of simulated card plays, so the work per decision is
+bounded by a count, never by the clock: the same position and seed give the same card.
+"""
+
+from __future__ import annotations
+
+from ..cards import NUM_RANKS, SUIT_MASK, mask_of
+from .base import Bot
+from .bidding import BidStyle, blind_wanted, judge_bid
+from .knowledge import remaining_counts, sample_hands, to_sim, voids
+from .medium import legal_card
+from .sim import _sure, beats, hand_value, policy
+
+STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
+BUDGET = 9000  # simulated card plays per decision (samples × candidates × cards left)
+MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
+MIN_SAMPLES = 6
+MAX_SAMPLES = 60
+
+
+def candidate_runs(legal: int, held: int, played: int) -> list[int]:
+    """One card (the lowest) per run of equivalent legal cards."""
+    known = held | played
+    out = []
+    for s in range(4):
+        m = legal & SUIT_MASK[s]
+        prev = -1
+        while m:
+            lb = m & -m
+            c = lb.bit_length() - 1
+            m ^= lb
+            if prev >= 0:
+                gap = ((1 << c) - 1) & ~((2 << prev) - 1)
+                if gap & ~known == 0:
+                    prev = c
+                    continue
+            out.append(c)
+            prev = c
+    return out
+
+
+def run_of(card: int, runs: list[int], held: int, played: int) -> int:
+    """The representative of the run ``card`` belongs to."""
+    best = card
+    for r in runs:
+        if r <= card and r // NUM_RANKS == card // NUM_RANKS:
+            gap = ((1 << card) - 1) & ~((2 << r) - 1) if r < card else 0
+            if gap & ~(held | played) == 0:
+                best = r
+                break
+    return best
+
+
+def overtakes_partner(sim, seat: int, card: int) -> bool:
+    """Would ``card`` take a trick the partner is surely winning (partner not on Nil)?"""
+    trick = sim.trick
+    n = len(trick)
+    partner = seat ^ 2
+    if n < 2 or sim.nil[partner]:
+        return False
+    best = 0
+    for i in range(1, n):
+        if beats(trick[i], trick[best]):
+            best = i
+    if (sim.leader + best) & 3 != partner or not beats(card, trick[best]):
+        return False
+    later_opps = [(sim.leader + k) & 3 for k in range(n + 1, 4)]
+    return n == 3 or _sure(trick[best], sim.held[seat], sim, later_opps)
+
+
+class HardBot(Bot):
+    level = "hard"
+    style = STYLE
+    budget = BUDGET
+    margin = MARGIN
+
+    def bid(self, view, rng):
+        if blind_wanted(view):
+            return "blind"
+        bid, _, _ = judge_bid(view, self.style)
+        return bid
+
+    def play(self, view, rng):
+        return legal_card(view, self.search(view, rng)[0])
+
+    def search(self, view, rng):
+        """(card, {candidate: mean value}) — the searched choice and what each candidate scored."""
+        base = to_sim(view, memory="all")
+        seat = int(view.seat)
+        legal = mask_of(view.legal)
+        default = policy(base, seat)
+        runs = candidate_runs(legal, view.held, base.played)
+        runs = [c for c in runs if not overtakes_partner(base, seat, c)] or runs
+        if len(runs) == 1:
+            return default, {runs[0]: 0.0}
+        default_run = run_of(default, runs, view.held, base.played)
+        cards_left = 52 - bin(base.played).count("1")
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left)))
+        vd = voids(view)
+        counts = remaining_counts(view)
+        team = seat & 1
+        totals = dict.fromkeys(runs, 0)
+        for _ in range(n):
+            hands = sample_hands(view, rng, vd=vd, counts=counts)
+            for c in runs:
+                sim = base.copy()
+                sim.held = hands[:]
+                sim.play(c)
+                sim.playout()
+                totals[c] += hand_value(sim, team)
+        # leave the policy's card only for one that is clearly better: sampling is noisy
+        best = default_run
+        bar = totals[best] + self.margin * n
+        for c in runs:
+            if totals[c] > bar:
+                best, bar = c, totals[c]
+        means = {c: totals[c] / n for c in runs}
+        if best == default_run:
+            return default, means
+        return best, means

@@ -1,0 +1,147 @@
+"""What a seat knows from its view, and deals of the unseen cards consistent with it.
+
+- ``voids(view)``: the suits each seat has shown out of (it did not follow the led suit).
+- ``to_sim(view, memory=...)``: the view as a ``Sim`` (other seats' hands left empty), with
+  ``played`` holding what the seat remembers: every card (``memory="all"``), or only the honours
+  and the current trick (``memory="honours"``, the medium level).
+- ``sample_hands(view, rng, ...)``: the other three hands drawn from the unseen cards, each seat
+  getting as many as it still holds and no card of a suit it has shown void in; optionally
+  weighted so that Nil bidders rarely hold high cards and high bidders hold more of them.
+"""
+
+from __future__ import annotations
+
+from ..cards import NUM_RANKS, SUIT_MASK
+from ..rules import BLIND, NIL_BONUS, BLIND_NIL_BONUS
+from ..state import View
+from .sim import HONOURS, Sim, high, low
+
+NUM_SEATS = 4
+
+
+def bid_value(bid) -> int:
+    """A bid as tricks: Nil and Blind Nil are 0."""
+    return 0 if bid == BLIND or bid is None else int(bid)
+
+
+def nil_stake(bid) -> int:
+    if bid == BLIND:
+        return BLIND_NIL_BONUS
+    return NIL_BONUS if bid == 0 else 0
+
+
+def voids(view: View) -> list[int]:
+    """Per seat, a 4-bit mask of the suits it has shown void in."""
+    out = [0] * NUM_SEATS
+    for trick in view.tricks + (view.trick,):
+        if not trick.cards:
+            continue
+        led = trick.cards[0] // NUM_RANKS
+        for seat, card in zip(trick.seats, trick.cards):
+            if card // NUM_RANKS != led:
+                out[seat] |= 1 << led
+    return out
+
+
+def played_by(view: View) -> list[int]:
+    """Per seat, the mask of the cards it has played this hand."""
+    out = [0] * NUM_SEATS
+    for trick in view.tricks + (view.trick,):
+        for seat, card in zip(trick.seats, trick.cards):
+            out[seat] |= 1 << card
+    return out
+
+
+def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> Sim:
+    held = list(others) if others is not None else [0] * NUM_SEATS
+    held[view.seat] = view.held
+    played = view.played_mask
+    if memory != "all":
+        played = (played & HONOURS) | sum(1 << c for c in view.trick.cards)
+    bids = [bid_value(b) for b in view.bids]
+    nil = [nil_stake(b) for b in view.bids]
+    return Sim(
+        held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
+        [int(c) for c in view.trick.cards], len(view.tricks),
+        voids(view) if memory == "all" else [0] * NUM_SEATS,
+    )
+
+
+def remaining_counts(view: View) -> list[int]:
+    per_seat = played_by(view)
+    return [13 - bin(per_seat[s]).count("1") for s in range(NUM_SEATS)]
+
+
+def card_weight(card: int, bid) -> float:
+    """How likely a seat with ``bid`` is to hold ``card`` (relative; 1 is neutral)."""
+    rank = card % NUM_RANKS
+    if bid is None:
+        return 1.0
+    if bid == 0 or bid == BLIND:
+        if bid == BLIND:
+            return 1.0
+        # a Nil bidder rarely keeps aces, kings or high spades
+        if card < NUM_RANKS:
+            return 0.15 if rank >= 10 else (0.5 if rank >= 7 else 1.0)
+        return 0.3 if rank >= 11 else (0.7 if rank >= 9 else 1.0)
+    if rank >= 11 or (card < NUM_RANKS and rank >= 9):
+        return 0.7 + 0.15 * min(int(bid), 6)
+    return 1.0
+
+
+def sample_hands(view: View, rng, weighted: bool = True, vd: list[int] | None = None,
+                 counts: list[int] | None = None) -> list[int]:
+    """Masks of the other seats' hands (own seat's entry is its real hand)."""
+    me = view.seat
+    vd = vd if vd is not None else voids(view)
+    counts = counts if counts is not None else remaining_counts(view)
+    unseen = view.unseen_mask
+    cards = []
+    m = unseen
+    while m:
+        lb = m & -m
+        cards.append(lb.bit_length() - 1)
+        m ^= lb
+    others = [s for s in range(NUM_SEATS) if s != me]
+    bids = view.bids
+    for attempt in range(20):
+        need = [counts[s] if s != me else 0 for s in range(NUM_SEATS)]
+        hands = [0] * NUM_SEATS
+        hands[me] = view.held
+        # most constrained cards first, random order within
+        order = cards[:]
+        rng.shuffle(order)
+        elig = {}
+        for c in order:
+            bit = 1 << (c // NUM_RANKS)
+            elig[c] = [s for s in others if not vd[s] & bit] if attempt < 19 else others
+        order.sort(key=lambda c: len(elig[c]))
+        ok = True
+        for c in order:
+            seats = [s for s in elig[c] if need[s] > 0]
+            if not seats:
+                ok = False
+                break
+            if len(seats) == 1:
+                s = seats[0]
+            else:
+                if weighted:
+                    ws = [need[s] * card_weight(c, bids[s]) for s in seats]
+                else:
+                    ws = [need[s] for s in seats]
+                x = rng.random() * sum(ws)
+                s = seats[-1]
+                for seat, w in zip(seats, ws):
+                    x -= w
+                    if x < 0:
+                        s = seat
+                        break
+            hands[s] |= 1 << c
+            need[s] -= 1
+        if ok:
+            return hands
+    raise AssertionError("no consistent deal")  # pragma: no cover
+
+
+__all__ = ["voids", "played_by", "to_sim", "sample_hands", "remaining_counts", "bid_value",
+           "nil_stake", "low", "high", "SUIT_MASK"]

@@ -1,0 +1,40 @@
+"""Средний (medium): counts its hand, looks at the table, plays to its contract.
+
+Bids with ``bidding.judge_bid`` (ruffs, long spades, discounted long suits, the bids already
+made, Nil on weak hands). Plays the shared ``sim.policy`` — contract first, then no bags; covers
+a partner's Nil, tries to break an opponent's; second hand low, third hand high; never
+overtakes a partner's sure winner — remembering only the honours played (J and up) and the
+current trick: it does not count every card nor track voids (the hard level does).
+"""
+
+from __future__ import annotations
+
+from .base import Bot
+from .bidding import BidStyle, blind_wanted, judge_bid
+from .knowledge import to_sim
+from .sim import policy
+
+STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
+
+
+def legal_card(view, index: int):
+    for c in view.legal:
+        if c == index:
+            return c
+    raise AssertionError(f"policy chose {index}, not in {view.legal}")
+
+
+class MediumBot(Bot):
+    level = "medium"
+    memory = "honours"
+    style = STYLE
+
+    def bid(self, view, rng):
+        if blind_wanted(view):
+            return "blind"
+        bid, _, _ = judge_bid(view, self.style)
+        return bid
+
+    def play(self, view, rng):
+        sim = to_sim(view, memory=self.memory)
+        return legal_card(view, policy(sim, view.seat))

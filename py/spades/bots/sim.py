@@ -1,0 +1,408 @@
+"""Fast bitmask playouts and the card-play policy shared by the medium and hard levels.
+
+Glossary
+- ``Sim`` is one hand in play as plain ints: each seat's cards still held (masks), the cards
+  played (``played``, the *memory* a seat plays with), tricks taken, bids, Nil stakes, spades
+  broken, the current trick and which suits each seat has shown void in.
+- ``policy(sim, seat)`` is the card a seat plays, judged from its own cards and the public
+  table only (``sim.held[seat]``, ``played``, ``voids``, bids, tricks): never another hand. The
+  medium bot plays it on the real table; the hard bot runs it for all four seats in playouts
+  over sampled deals (PIMC), so the playouts never peek either.
+- ``hand_value(sim, team)``: what a finished hand is worth to a team, scored from 0 with an
+  empty bag bank and every bag valued at ``BAG_COST`` (10) points below its +1: the measure of
+  the arena.
+
+The policy's modes, per seat and trick:
+- ``nil``: it bid Nil — play the highest card that loses, lead low;
+- covering the partner's Nil: win tricks the partner could otherwise be forced to take;
+- breaking an opponent's Nil: lead low, never overtake the Nil bidder's winning card;
+- ``win`` while the team's contract is short (or the opponents can still be set): second hand
+  low, third hand high, cheapest winner in fourth seat, ruff only what the partner is not
+  already winning, never overtake a partner's sure winner;
+- ``duck`` once the contract is made: shed the highest cards that lose, avoid bags.
+"""
+
+from __future__ import annotations
+
+from ..cards import NUM_RANKS, SPADE_MASK, SUIT_MASK
+
+NSUITS = 4
+NONSPADE = SUIT_MASK[1] | SUIT_MASK[2] | SUIT_MASK[3]
+BAG_COST = 10
+TRICKS = 13
+ABOVE = tuple(SUIT_MASK[c // NUM_RANKS] & ~((2 << c) - 1) for c in range(52))
+BELOW = tuple(SUIT_MASK[c // NUM_RANKS] & ((1 << c) - 1) for c in range(52))
+HONOURS = 0
+for _s in range(NSUITS):
+    for _r in (9, 10, 11, 12):  # J Q K A
+        HONOURS |= 1 << (_s * NUM_RANKS + _r)
+
+
+def low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def beats(card: int, best: int) -> bool:
+    if card < NUM_RANKS:
+        return best >= NUM_RANKS or card > best
+    return card // NUM_RANKS == best // NUM_RANKS and card > best
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def lowest_rank(mask: int) -> int:
+    """The card of lowest rank in ``mask``; ties go to side suits, then to the shorter suit."""
+    best = -1
+    key = None
+    for s in (1, 2, 3, 0):
+        m = mask & SUIT_MASK[s]
+        if m:
+            c = low(m)
+            k = (c - s * NUM_RANKS, s == 0, popcount(m))
+            if key is None or k < key:
+                key, best = k, c
+    return best
+
+
+def highest_rank(mask: int) -> int:
+    """The card of highest rank in ``mask``; ties go to side suits, then to the shorter suit."""
+    best = -1
+    key = None
+    for s in (1, 2, 3, 0):
+        m = mask & SUIT_MASK[s]
+        if m:
+            c = high(m)
+            k = (-(c - s * NUM_RANKS), s == 0, popcount(m))
+            if key is None or k < key:
+                key, best = k, c
+    return best
+
+
+def discard_low(hand: int) -> int:
+    """A throw-away: the lowest side-suit card (from the shortest suit on ties); spades last."""
+    side = hand & NONSPADE
+    return lowest_rank(side if side else hand)
+
+
+def discard_high(hand: int) -> int:
+    """Shed danger: the highest side-suit card; spades last."""
+    side = hand & NONSPADE
+    return highest_rank(side if side else hand)
+
+
+class Sim:
+    """One hand in play, as ints. ``nil[s]`` is the Nil stake of seat s (0, 100 or 200)."""
+
+    __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids")
+
+    def __init__(self, held, played, taken, bids, nil, broken, leader, trick, done, voids):
+        self.held = held
+        self.played = played
+        self.taken = taken
+        self.bids = bids
+        self.nil = nil
+        self.broken = broken
+        self.leader = leader
+        self.trick = trick
+        self.done = done
+        self.voids = voids
+
+    def copy(self) -> "Sim":
+        return Sim(
+            self.held[:], self.played, self.taken[:], self.bids, self.nil, self.broken,
+            self.leader, self.trick[:], self.done, self.voids[:],
+        )
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) & 3
+
+    def legal(self, seat: int) -> int:
+        hand = self.held[seat]
+        if self.trick:
+            return (hand & SUIT_MASK[self.trick[0] // NUM_RANKS]) or hand
+        if self.broken:
+            return hand
+        return (hand & NONSPADE) or hand
+
+    def play(self, card: int) -> None:
+        trick = self.trick
+        seat = (self.leader + len(trick)) & 3
+        bit = 1 << card
+        self.held[seat] ^= bit
+        self.played |= bit
+        if card < NUM_RANKS:
+            self.broken = True
+        if trick:
+            led = trick[0] // NUM_RANKS
+            if card // NUM_RANKS != led:
+                self.voids[seat] |= 1 << led
+        trick.append(card)
+        if len(trick) == 4:
+            best = 0
+            for i in (1, 2, 3):
+                if beats(trick[i], trick[best]):
+                    best = i
+            winner = (self.leader + best) & 3
+            self.taken[winner] += 1
+            self.done += 1
+            self.leader = winner
+            self.trick = []
+
+    def playout(self) -> None:
+        while self.done < TRICKS:
+            self.play(policy(self, (self.leader + len(self.trick)) & 3))
+
+
+def hand_value(sim: Sim, team: int) -> int:
+    """The hand's points for ``team`` minus the other team's, bags at −BAG_COST each."""
+    return _team_points(sim, team) - _team_points(sim, 1 - team)
+
+
+def _team_points(sim: Sim, team: int) -> int:
+    bids, nil, taken = sim.bids, sim.nil, sim.taken
+    contract = bids[team] + bids[team + 2]
+    made = 0
+    points = 0
+    bags = 0
+    for s in (team, team + 2):
+        if nil[s]:
+            bags += taken[s]
+            points += nil[s] if taken[s] == 0 else -nil[s]
+        else:
+            made += taken[s]
+    if made >= contract:
+        points += 10 * contract
+        bags += made - contract
+    else:
+        points -= 10 * contract
+    return points + bags * (1 - BAG_COST)
+
+
+def team_need(sim: Sim, team: int) -> int:
+    """Tricks the team's non-Nil bidders still need for their contract (≤ 0 when made)."""
+    need = 0
+    for s in (team, team + 2):
+        if not sim.nil[s]:
+            need += sim.bids[s] - sim.taken[s]
+    return need
+
+
+def _sure(card: int, hand: int, sim: Sim, later_opps) -> bool:
+    """Will ``card`` hold against everyone still to play (by rank, and against ruffs)?"""
+    out = ABOVE[card] & ~hand & ~sim.played
+    if out:
+        return False
+    if card >= NUM_RANKS:
+        suit_bit = 1 << (card // NUM_RANKS)
+        spades_out = SPADE_MASK & ~hand & ~sim.played
+        if spades_out:
+            for o in later_opps:
+                if sim.voids[o] & suit_bit and not sim.voids[o] & 1:
+                    return False
+    return True
+
+
+def policy(sim: Sim, seat: int) -> int:
+    """The card ``seat`` plays now (see the module's docstring for the modes)."""
+    hand = sim.held[seat]
+    trick = sim.trick
+    n = len(trick)
+    if n:
+        led = trick[0] // NUM_RANKS
+        legal = (hand & SUIT_MASK[led]) or hand
+    else:
+        led = -1
+        legal = hand if sim.broken else ((hand & NONSPADE) or hand)
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+
+    team = seat & 1
+    partner = seat ^ 2
+    nil = sim.nil
+    taken = sim.taken
+    left = TRICKS - sim.done
+    opps = (seat ^ 1, seat ^ 3)
+    partner_nil = nil[partner] and taken[partner] == 0
+    opp_nil = -1
+    for o in opps:
+        if nil[o] and taken[o] == 0:
+            opp_nil = o
+            break
+    need = team_need(sim, team)
+    if nil[seat]:
+        mode = 0  # nil
+    elif need > 0:
+        mode = 1  # win
+    else:
+        opp_need = team_need(sim, 1 - team)
+        mode = 1 if 0 < opp_need and left - opp_need <= 1 else 2  # set them, or duck
+
+    if n == 0:
+        return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left)
+
+    # --- following -------------------------------------------------------------------------
+    leader = sim.leader
+    best = 0
+    for i in range(1, n):
+        if beats(trick[i], trick[best]):
+            best = i
+    wcard = trick[best]
+    wseat = (leader + best) & 3
+    following = legal & SUIT_MASK[led]
+    if wcard < NUM_RANKS:
+        beaters = legal & SPADE_MASK & ABOVE[wcard]
+    elif following:
+        beaters = following & ABOVE[wcard]
+    else:
+        beaters = legal & SPADE_MASK
+    losers = legal & ~beaters
+    later = [(leader + k) & 3 for k in range(n + 1, 4)]
+    later_opps = [s for s in later if s & 1 != team]
+
+    if mode == 0:  # own Nil
+        if losers:
+            return highest_rank(losers) if following else discard_high(losers)
+        return high(beaters) if n == 3 else low(beaters)
+
+    if partner_nil:
+        if partner in later:
+            if beaters:
+                if following:
+                    return high(beaters)
+                return low(beaters)
+            return lowest_rank(legal) if following else discard_low(legal)
+        if wseat == partner:
+            if beaters:
+                return low(beaters)
+            return lowest_rank(legal) if following else discard_low(legal)
+
+    if opp_nil >= 0 and (mode != 1 or need < left):
+        if opp_nil in later:
+            if losers:
+                return lowest_rank(losers) if following else discard_low(losers)
+        elif wseat == opp_nil:
+            if losers:
+                return highest_rank(losers) if following else discard_high(losers)
+            return low(beaters)
+
+    if wseat == partner:
+        sure = n == 3 or _sure(wcard, hand, sim, later_opps)
+        if mode == 2:
+            return _shed(losers, following, beaters, n)
+        if not sure and n == 2 and beaters:
+            winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
+            if winners:
+                return winners[0]
+        if losers:
+            return lowest_rank(losers) if following else discard_low(losers)
+        return low(beaters)
+
+    if mode == 2:
+        return _shed(losers, following, beaters, n)
+
+    # mode win: the opponents hold the trick
+    if not beaters:
+        return lowest_rank(legal) if following else discard_low(legal)
+    if n == 3:
+        return low(beaters)
+    if following:
+        winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
+        if n == 1:  # second hand low, unless the trick is needed and a sure winner is at hand
+            if winners and (need >= left - 1 or wcard % NUM_RANKS >= 9):
+                return winners[0]
+            return lowest_rank(losers) if losers else low(beaters)
+        # third hand high: the cheapest sure winner, else the top card
+        if winners:
+            return winners[0]
+        return high(beaters)
+    # void in the led suit: ruff as cheaply as will hold
+    if n == 1 and later and (partner in later) and not sim.voids[partner] & (1 << led):
+        # partner may still win it in fourth seat; ruff only with need
+        if need < left - 2:
+            return discard_low(losers) if losers else low(beaters)
+    for c in _cards(beaters):
+        if _sure(c, hand, sim, later_opps):
+            return c
+    return low(beaters)
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        lb = mask & -mask
+        out.append(lb.bit_length() - 1)
+        mask ^= lb
+    return out
+
+
+def _shed(losers: int, following: int, beaters: int, n: int) -> int:
+    """Duck: the highest card that loses; if every card wins, take it with the highest."""
+    if losers:
+        return highest_rank(losers) if following else discard_high(losers)
+    return high(beaters) if n == 3 else low(beaters)
+
+
+def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bool, opp_nil: int,
+          opps, need: int, left: int) -> int:
+    voids = sim.voids
+    if mode == 0:
+        return lowest_rank(legal)
+    if partner_nil:
+        # lead winners, highest first, in suits the partner still holds
+        winners = [c for c in _cards(legal) if _sure(c, hand, sim, opps)]
+        if winners:
+            return max(winners, key=lambda c: (c % NUM_RANKS, c >= NUM_RANKS))
+        return highest_rank(legal)
+    if opp_nil >= 0 and (mode != 1 or need < left):
+        safe = legal
+        for s in range(NSUITS):
+            if voids[opp_nil] & (1 << s):
+                safe &= ~SUIT_MASK[s]
+        return lowest_rank(safe or legal)
+    if mode == 2:
+        return lowest_rank(legal)
+    # win: cash sure winners in side suits the opponents still follow
+    bad_suits = 0
+    for o in opps:
+        if not voids[o] & 1:  # may hold spades to ruff with
+            bad_suits |= voids[o]
+    spades_out = SPADE_MASK & ~hand & ~sim.played
+    side = legal & NONSPADE
+    for s in (1, 2, 3):
+        m = side & SUIT_MASK[s]
+        if m and (not bad_suits & (1 << s) or not spades_out):
+            c = high(m)
+            if not ABOVE[c] & ~hand & ~sim.played:
+                return c
+    spades = legal & SPADE_MASK
+    if spades and any(not voids[o] & 1 for o in opps):
+        # draw trumps with the top spade — only while an opponent may still hold one
+        top = high(spades)
+        if not ABOVE[top] & ~hand & ~sim.played and spades_out:
+            return top
+    # no sure winner: lead low from a side suit the opponents follow, short suits first
+    safe = side
+    for s in (1, 2, 3):
+        if bad_suits & (1 << s) and spades_out:
+            safe &= ~SUIT_MASK[s]
+    pick = safe or side
+    if pick:
+        if hand & SPADE_MASK:
+            # a short suit with trumps left: set up a ruff
+            shortest = None
+            for s in (1, 2, 3):
+                m = pick & SUIT_MASK[s]
+                if m and (shortest is None or popcount(m) < popcount(pick & SUIT_MASK[shortest])):
+                    shortest = s
+            m = pick & SUIT_MASK[shortest]  # type: ignore[index]
+            if popcount(m) <= 1:
+                return low(m)
+        return lowest_rank(pick)
+    return low(legal)

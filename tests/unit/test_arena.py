@@ -1,0 +1,86 @@
+"""The play command and the arena: determinism, shape of the output (no strength claims)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from spades import Game, Phase
+from spades.arena import mean_ci, percentile, player_for, run_deals, run_games, team_result
+from spades.bots import make_player
+from spades.play import play_hand
+from spades.record import from_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    return subprocess.run([sys.executable, "-m", "spades", *args], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_play_prints_the_same_record_twice():
+    a = run_cli("play", "--game", "17", "--ns", "medium", "--ew", "easy")
+    b = run_cli("play", "--game", "17", "--ns", "medium", "--ew", "easy")
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    record = json.loads(a.stdout)
+    assert record["game"] == 17 and record["format"] == "spades-game/1"
+    game = from_record(record)  # the record replays to a finished game
+    assert game.phase is Phase.GAME_OVER
+
+
+def test_play_rejects_bad_rules():
+    r = run_cli("play", "--game", "1", "--rules", "{\"target\": -5}")
+    assert r.returncode == 2 and "rules" in r.stderr
+
+
+def test_arena_deals_json_shape():
+    r = run_cli("arena", "--ns", "medium", "--ew", "random", "--deals", "6", "--seed", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["deals"] == 6 and len(out["ci95"]) == 2
+    ns = out["teams"]["ns"]
+    assert ns["hands"] == 12 and set(ns["think_ms"]) == {"mean", "p50", "p95", "decisions"}
+    assert out["diff_per_deal"] > 0  # medium beats random even over six deals
+
+
+def test_arena_is_duplicate_and_symmetric():
+    r = run_deals("easy", "easy", 5, seed=2)
+    assert r["diff_per_deal"] == 0 and r["ci95"] == [0, 0]
+
+
+def test_arena_games_mode():
+    r = run_games("medium", "random", 1, seed=1, target=100)
+    assert r["games"] == 2 and 0 <= r["ns_win_rate"] <= 1
+
+
+def test_team_result_values_bags_at_minus_ten():
+    game = Game(game=5)
+    play_hand(game, {s: make_player("easy") for s in range(4)})
+    for team in (0, 1):
+        r = team_result(game, team)
+        s = game.hand.score[team]
+        assert r["points"] == s.hand - s.bag_penalty - 10 * s.bags
+
+
+def test_unknown_and_cmd_players_are_reported():
+    for spec in ("expert", "cmd:./bot"):
+        try:
+            player_for(spec)
+        except ValueError as exc:
+            assert spec.split(":")[0] in str(exc)
+        else:  # pragma: no cover
+            raise AssertionError(spec)
+    r = run_cli("arena", "--ns", "cmd:foo", "--deals", "1")
+    assert r.returncode == 2
+
+
+def test_statistics_helpers():
+    assert percentile([1, 2, 3, 4], 50) == 2 and percentile([5], 95) == 5
+    m, lo, hi = mean_ci([1.0, 3.0])
+    assert m == 2 and lo < 2 < hi
