@@ -9,8 +9,9 @@
 
 A ``Hint`` is data — the action and a tuple of ``Reason(code, params)`` — and renders itself
 with ``text(lang)`` from the ``MESSAGES`` catalogue below ("ru" and "en"), the one place where
-these words live. The rng must be seeded by the caller from the position, like a bot's
-(``bots.seed_for``), so the same position always gets the same hint.
+these words live. The rng may be seeded by the caller like a bot's (``bots.seed_for``); without one, it is
+seeded from the position in the view: the same position always gets the same hint. A hint also
+unpacks as ``(action, text)`` for the table.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .bots.estimate import estimate
 from .bots.hard import HardBot
 from .bots.knowledge import to_sim
 from .bots.sim import ABOVE, beats, team_need
+from .deal import SplitMix64, derive_seed
 from .cards import NUM_RANKS, SPADE_MASK, SUIT_MASK, SUIT_SYMBOLS, Card
 from .rules import BLIND, Phase
 from .state import View
@@ -163,6 +165,13 @@ class Hint:
     def text(self, lang: str = "ru") -> str:
         return "; ".join(r.text(lang) for r in self.reasons)
 
+    def __iter__(self):
+        """Unpacks as ``(action, text in Russian)``, the pair the table shows."""
+        return iter((self.action, self.text("ru")))
+
+    def __getitem__(self, i: int):
+        return tuple(self)[i]
+
     def label(self) -> str:
         """The action as the button shows it: «4», «Nil», «слепой Nil», «Q♥»."""
         if isinstance(self.action, Card):
@@ -172,7 +181,13 @@ class Hint:
         return "Nil" if self.action == 0 else str(self.action)
 
 
-def hint(view: View, rng) -> Hint:
+def position_rng(view: View) -> SplitMix64:
+    """A generator seeded from the position alone, for callers that bring none."""
+    actions = len(view.bid_log) + sum(len(t.cards) for t in view.tricks) + len(view.trick.cards)
+    return SplitMix64(derive_seed(view.hand_index, actions, int(view.seat), view.held))
+
+
+def hint(view: View, rng=None) -> Hint:
     if view.phase is Phase.BID:
         return bid_hint(view, rng)
     return play_hint(view, rng)
@@ -220,8 +235,8 @@ def _sorted_for_hint(cards) -> list[int]:
 
 # --- play ------------------------------------------------------------------------------------
 
-def play_hint(view: View, rng) -> Hint:
-    card, _ = HardBot().search(view, rng)
+def play_hint(view: View, rng=None) -> Hint:
+    card, _ = HardBot().search(view, rng or position_rng(view))
     card = next(c for c in view.legal if c == card)
     code, params = explain(view, card)
     return Hint(card, (Reason(code, params),))

@@ -95,3 +95,11 @@ def test_hint_dispatches_on_phase_and_is_deterministic():
 
 def test_catalogues_have_the_same_codes():
     assert set(MESSAGES["ru"]) == set(MESSAGES["en"])
+
+
+def test_hint_unpacks_for_the_table_without_an_rng():
+    game = position({}, bids=(3, 3, 3, 3))
+    action, text = play_hint(game.view(Seat.S))
+    assert action in game.view(Seat.S).legal and text
+    bid, reason = bid_hint(position({}, bids=()).view(Seat.S))
+    assert isinstance(bid, int) and reason
