@@ -1,0 +1,47 @@
+"""The site frame in real Chromium: it paints at once, becomes ready, reloads, works offline."""
+
+from __future__ import annotations
+
+SW_CONTROLS = "() => navigator.serviceWorker.controller !== null"
+
+
+def test_frame_paints_before_python_then_becomes_ready(page, site_url, wait_ready):
+    page.goto(site_url, wait_until="domcontentloaded")
+    # Before Python: the table frame and the loading indicator are already there.
+    assert page.locator("#table").is_visible()
+    for seat in "NWES":
+        assert page.locator(f"#seat-{seat}").is_visible()
+    assert page.locator(".title").inner_text() == "Пики"
+    assert page.locator("#loading").is_visible()
+    assert page.evaluate("document.body.dataset.ready") is None
+
+    wait_ready(page)
+    assert page.locator("#deal").inner_text() == "Раздать"
+    assert page.locator("#loading").is_hidden()
+    assert page.locator("#boot-error").is_hidden()
+    assert page.evaluate("document.documentElement.lang") == "ru"
+
+
+def test_reload_reaches_ready_again(page, site_url, wait_ready):
+    page.goto(site_url)
+    wait_ready(page)
+    page.reload()
+    wait_ready(page)
+    page.locator("#deal").click()
+    assert page.locator("#status").inner_text() != ""
+
+
+def test_after_one_visit_the_page_works_offline(page, site_url, wait_ready):
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function(SW_CONTROLS, timeout=60_000)  # the build is precached
+
+    page.context.set_offline(True)
+    served = []
+    page.on("response", lambda response: served.append(response))
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#deal").is_visible()
+    assert served, "no response recorded"
+    network = [r.url for r in served if not r.from_service_worker]
+    assert network == [], f"served from the network while offline: {network}"

@@ -1,0 +1,39 @@
+// Run the engine's unit tests inside the pinned Pyodide, under Node.js.
+//
+//   node tests/pyodide_runner.mjs [FILTER]
+//
+// Loads Pyodide from the full npm package that build.sh unpacked into the cache
+// ($PIKI_CACHE/pkg/pyodide-VERSION, the version from runtime.lock), mounts py/ and tests/ from this
+// checkout, and runs tests/pyodide_runner.py over tests/unit. Exit status 0 when every test that
+// can run here passed. tests/site/test_pyodide.py calls this from pytest.
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const cache = process.env.PIKI_CACHE || join(root, ".cache");
+const lock = readFileSync(join(root, "runtime.lock"), "utf8");
+const version = lock.match(/^pyodide\s+(\S+)/m)?.[1];
+const pyodideDir = join(cache, "pkg", `pyodide-${version}`);
+if (!version || !existsSync(join(pyodideDir, "pyodide.mjs"))) {
+  console.error(`pyodide_runner: no Pyodide at ${pyodideDir}: run ./build.sh first`);
+  process.exit(3);
+}
+
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+const { FS } = pyodide;
+for (const part of ["py", "tests"]) {
+  FS.mkdirTree(`/repo/${part}`);
+  FS.mount(FS.filesystems.NODEFS, { root: join(root, part) }, `/repo/${part}`);
+}
+pyodide.globals.set("FILTER", process.argv[2] || "");
+const status = await pyodide.runPythonAsync(`
+import os, sys
+os.chdir("/repo")
+sys.path[:0] = ["/repo/py", "/repo/tests"]
+sys.dont_write_bytecode = True
+import pyodide_runner
+pyodide_runner.run("/repo/tests/unit", FILTER)
+`);
+process.exit(status);

@@ -1,0 +1,159 @@
+"""build.sh and the assembled dist/: the runtime is verified, the site is complete and self-contained."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
+CACHE = Path(os.environ.get("PIKI_CACHE", ROOT / ".cache"))
+
+
+def built() -> Path:
+    if not (DIST / "index.html").exists():
+        pytest.fail(f"{DIST} is not built: run ./build.sh (or ./build.sh test)")
+    return DIST
+
+
+def run_build(cache: Path, dist: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PIKI_CACHE": str(cache), "PIKI_DIST": str(dist)}
+    return subprocess.run([str(ROOT / "build.sh"), "build"], env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.fixture
+def private_cache(tmp_path: Path) -> Path:
+    """A copy of the npm tarballs in a temporary cache, unpacked by one good build."""
+    tarballs = sorted((CACHE / "npm").glob("*.tgz"))
+    if not tarballs:
+        pytest.skip("no cached runtime tarballs: run ./build.sh first")
+    cache = tmp_path / "cache"
+    (cache / "npm").mkdir(parents=True)
+    for tgz in tarballs:
+        shutil.copy2(tgz, cache / "npm" / tgz.name)
+    first = run_build(cache, tmp_path / "dist")
+    assert first.returncode == 0, first.stderr
+    return cache
+
+
+def test_build_refuses_a_tampered_vendored_file(private_cache: Path, tmp_path: Path):
+    mjs = next((private_cache / "pkg").glob("pyodide-*/pyodide.mjs"))
+    mjs.write_bytes(mjs.read_bytes() + b"\n// tampered\n")
+    result = run_build(private_cache, tmp_path / "dist")
+    assert result.returncode != 0
+    assert "sha256 mismatch: pyodide/pyodide.mjs" in result.stderr
+    assert not (tmp_path / "dist.new").exists()
+
+
+def test_build_refuses_an_extra_vendored_file(private_cache: Path, tmp_path: Path):
+    extra = next((private_cache / "pkg").glob("pyscript-core-*/dist")) / "extra.js"
+    extra.write_text("export {};\n")
+    result = run_build(private_cache, tmp_path / "dist")
+    assert result.returncode != 0
+    assert "extra: pyscript/extra.js" in result.stderr
+
+
+def test_build_refuses_a_tarball_that_fails_its_integrity(private_cache: Path, tmp_path: Path):
+    tgz = next((private_cache / "npm").glob("pyodide-*.tgz"))
+    tgz.write_bytes(tgz.read_bytes() + b"\0")
+    result = run_build(private_cache, tmp_path / "dist")
+    assert result.returncode != 0
+    assert "integrity mismatch for pyodide@" in result.stderr
+
+
+def test_dist_ships_only_the_runtime_files_listed_in_vendor_sha256():
+    dist = built()
+    listed = {line.split()[1] for line in (ROOT / "vendor.sha256").read_text().splitlines()
+              if line and not line.startswith("#")}
+    shipped = {p.relative_to(dist / "vendor").as_posix() for p in (dist / "vendor").rglob("*")
+               if p.is_file()}
+    assert shipped == listed
+    assert not [p for p in dist.rglob("*.map")]
+    assert {p.suffix for p in (dist / "py").rglob("*") if p.is_file()} == {".py"}
+
+
+def test_pyscript_config_lists_every_python_module():
+    dist = built()
+    config = json.loads((dist / "pyscript.json").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert "packages" not in config
+    modules = {f"./py/{p.relative_to(ROOT / 'py').as_posix()}" for p in (ROOT / "py").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert set(config["files"]) == modules
+
+
+def test_service_worker_precaches_every_file_with_its_hash():
+    dist = built()
+    sw = (dist / "sw.js").read_text()
+    build = re.search(r'const BUILD = "([0-9a-f]+)"', sw).group(1)
+    files = json.loads(re.search(r"const FILES = (\[.*?\n\]);", sw, re.S).group(1))
+    listed = dict(files)
+    on_disk = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
+    assert set(listed) == on_disk - {"./sw.js"}
+    for path, integrity in listed.items():
+        digest = hashlib.sha256((dist / path).read_bytes()).digest()
+        assert integrity == "sha256-" + base64.b64encode(digest).decode(), path
+    assert json.loads((dist / "build.json").read_text())["build"] == build
+
+
+class Scripts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[dict] = []
+        self.csp = ""
+        self.urls: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script":
+            self.scripts.append({**attrs, "body": ""})
+            self._in_script = True
+        if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy":
+            self.csp = attrs["content"]
+        self.urls += [v for k, v in attrs.items() if k in ("src", "href") and v]
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.scripts[-1]["body"] += data
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+
+@pytest.mark.parametrize("name", ["index.html", "bare.html"])
+def test_pages_have_a_strict_csp_no_inline_script_and_no_foreign_url(name: str):
+    page = Scripts()
+    page.feed((built() / name).read_text())
+    assert page.scripts and all(s.get("src") and not s["body"].strip() for s in page.scripts)
+    directives = dict(d.strip().split(" ", 1) for d in page.csp.split(";") if d.strip())
+    assert directives["default-src"] == "'self'"
+    assert set(directives["script-src"].split()) <= {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
+    assert "http" not in page.csp and "blob:" not in page.csp and "data:" not in page.csp
+    assert not [u for u in page.urls if re.match(r"^[a-z]+:", u)]
+
+
+def test_manifest_names_icons_that_exist():
+    dist = built()
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["short_name"] == "Пики" and manifest["lang"] == "ru"
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (dist / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width = int.from_bytes(data[16:20], "big")
+            assert icon["sizes"] == f"{width}x{width}"
+            sizes.add(width)
+    assert {192, 512} <= sizes

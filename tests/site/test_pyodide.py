@@ -1,0 +1,29 @@
+"""The engine's unit tests also pass inside the pinned Pyodide (run under Node.js).
+
+CI's CPython is not the browser's Python: this catches a construct that only CPython accepts.
+See tests/pyodide_runner.mjs and tests/pyodide_runner.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_unit_tests_pass_inside_pyodide():
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    if not list((ROOT / "tests" / "unit").glob("test_*.py")):
+        pytest.skip("no unit tests yet")
+    result = subprocess.run(["node", str(ROOT / "tests" / "pyodide_runner.mjs")],
+                            capture_output=True, text=True, timeout=900)
+    if result.returncode == 3:
+        pytest.skip(result.stderr.strip())
+    summary = result.stdout.strip().splitlines()[-1:] or [""]
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
+    assert "pyodide 3." in summary[0], result.stdout[-2000:]
