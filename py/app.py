@@ -1,50 +1,290 @@
 """«Пики» — the page's controller (PyScript's main script): DOM events -> engine -> render.
 
-For now it only proves the frame: it imports the engine (`spades`), puts the «Раздать» button in
-the centre of the table and marks the page ready with <body data-ready="1">. The table UI grows
-here (and in py/ui/) later. The loading indicator and the start-up error panel belong to
-js/boot.js; this module talks to it only through `window.piki.stage()` and `window.piki.fail()`.
+This module is the only one that touches the browser. It binds the page to ``ui.Controller``:
+- events: one delegated click listener (``data-action`` / ``data-bid`` / ``data-card``), the
+  arrow keys and Enter in South's hand, the settings form's ``change``;
+- the screen: ``render()`` writes each region's HTML (from ``ui.render``) when it changed, keeps
+  the keyboard focus, and mirrors the state in ``body`` data attributes for tests; ``pause()``
+  waits and ends early on a tap; ``deal()`` and ``gather()`` run the CSS animations;
+- the store: localStorage (``spades.game``, ``spades.settings``).
+The loading indicator and the start-up error panel belong to js/boot.js; this module talks to it
+only through ``window.piki.stage()`` and ``window.piki.fail()``.
+
+Test knob: ``?fast=1`` in the URL sets every pause and animation to zero.
 """
 
+import asyncio
 import traceback
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, is_none
+
+_proxies = []  # event handlers stay alive as long as the page
 
 
-def say(text: str) -> None:
-    """Show one line to the player in the status line under the table."""
-    document.getElementById("status").textContent = text
+def _text(value):
+    return value if isinstance(value, str) else None
 
 
-def on_deal(_event: object) -> None:
-    say("Игра пока в разработке: раздача появится в следующей версии.")
+def listen(element, event, handler):
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    element.addEventListener(event, proxy)
 
 
-def render_frame() -> None:
-    """Put the «Раздать» button in the centre of the table."""
-    centre = document.getElementById("centre")
-    button = document.createElement("button")
-    button.id = "deal"
-    button.type = "button"
-    button.className = "deal"
-    button.textContent = "Раздать"
-    button.addEventListener("click", create_proxy(on_deal))
-    centre.append(button)
+class LocalStore:
+    """localStorage with the two calls the controller uses; a refusal is not an error."""
+
+    def get(self, key):
+        try:
+            return _text(window.localStorage.getItem(key))
+        except Exception:
+            return None
+
+    def set(self, key, value):
+        window.localStorage.setItem(key, value)
 
 
-def start() -> None:
+class Page:
+    """The screen the controller draws on."""
+
+    def __init__(self, render_regions, timing):
+        self.regions = render_regions
+        self.timing = timing
+        self.ctl = None
+        self.html = {}
+        self.skip_event = None
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self):
+        ctl = self.ctl
+        for region, html in self.regions(ctl).items():
+            if self.html.get(region) == html:
+                continue
+            element = document.getElementById(region)
+            if is_none(element):
+                continue
+            focus = self._focus_key(element)
+            element.innerHTML = html
+            self.html[region] = html
+            if focus is not None:
+                self._refocus(element, focus)
+        status = document.getElementById("status")
+        if status.textContent != ctl.status:
+            status.textContent = ctl.status
+        for name in ("score", "settings"):
+            document.getElementById(f"{name}-panel").hidden = ctl.panel != name
+        if ctl.shown_trick is None:
+            document.getElementById("trick").className = "trick"
+        body = document.body.dataset
+        game = ctl.game
+        body.phase = game.phase.value if ctl.dealt or game.phase.value != "bid" else "deal"
+        body.turn = "S" if ctl.south_turn and game.phase.value in ("bid", "play") else (
+            "" if ctl.busy or game.to_move is None else game.to_move.name)
+        body.busy = "1" if (ctl.busy or ctl.running) else "0"
+        body.game = str(game.game)
+        body.hand = str(len(game.hands))
+        self._sync_url()
+
+    def _focus_key(self, element):
+        active = document.activeElement
+        if is_none(active) or not element.contains(active):
+            return None
+        for name in ("data-card", "data-bid", "data-action", "name"):
+            value = _text(active.getAttribute(name))
+            if value is not None:
+                cards = list(element.querySelectorAll("[data-card]"))
+                index = next((i for i, c in enumerate(cards) if c.isSameNode(active)), 0)
+                return name, value, _text(active.getAttribute("value")), index
+        return None
+
+    def _refocus(self, element, key):
+        name, value, extra, index = key
+        for candidate in element.querySelectorAll(f"[{name}]"):
+            if candidate.getAttribute(name) == value and (extra is None or candidate.getAttribute("value") == extra):
+                candidate.focus()
+                return
+        if name == "data-card":  # the card was played: focus its neighbour
+            cards = element.querySelectorAll("[data-card]")
+            if cards.length:
+                cards.item(min(index, cards.length - 1)).focus()
+
+    def _sync_url(self):
+        ctl = self.ctl
+        if ctl.confirm:
+            return
+        params = window.URLSearchParams.new(window.location.search)
+        if params.get("game") != str(ctl.game.game):
+            params.set("game", str(ctl.game.game))
+            window.history.replaceState(None, "", "?" + params.toString())
+
+    # --- time ------------------------------------------------------------------------------
+
+    async def pause(self, seconds):
+        """Wait ``seconds``; a tap on the table ends the wait at once."""
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        self.skip_event = asyncio.Event()
+        try:
+            await asyncio.wait_for(self.skip_event.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            self.skip_event = None
+
+    def skip(self):
+        if self.skip_event is not None:
+            self.skip_event.set()
+
+    async def deal(self, dealer):
+        """Cards fly one at a time from the centre to the seats, starting left of the dealer."""
+        timing = self.timing
+        total = 52 * timing.deal_card + timing.deal_flight
+        if total <= 0:
+            await asyncio.sleep(0)
+            return
+        layer = document.getElementById("fly")
+        order = "SWNE"
+        first = order.index(dealer.name) + 1
+        fragment = document.createDocumentFragment()
+        for i in range(52):
+            card = document.createElement("span")
+            card.className = f"fly to-{order[(first + i) % 4]}"
+            card.style.setProperty("--i", str(i))
+            fragment.appendChild(card)
+        layer.appendChild(fragment)
+        await self.pause(total)
+        layer.innerHTML = ""
+
+    async def gather(self, winner):
+        if self.timing.gather <= 0:
+            return
+        document.getElementById("trick").classList.add(f"gather-{winner.name}")
+        await self.pause(self.timing.gather)
+
+
+def spawn(coroutine):
+    async def guarded():
+        try:
+            await coroutine
+        except Exception:
+            window.console.error("Пики: " + traceback.format_exc())
+
+    return asyncio.ensure_future(guarded())
+
+
+def bind(page, ctl):
+    table = document.body
+
+    def on_click(event):
+        target = event.target.closest("[data-action], [data-bid], [data-card]")
+        if ctl.busy or ctl.running:
+            page.skip()
+        if is_none(target) or target.disabled:
+            return
+        action = _text(target.getAttribute("data-action"))
+        value = _text(target.getAttribute("data-value"))
+        bid = _text(target.getAttribute("data-bid"))
+        card = _text(target.getAttribute("data-card"))
+        if card is not None:
+            action, value = "card", card
+        elif bid is not None and action is None:
+            action, value = "bid", int(bid)
+        if action is not None:
+            spawn(ctl.handle(action, value))
+
+    def on_key(event):
+        target = event.target
+        card = _text(target.getAttribute("data-card")) if target.getAttribute else None
+        if card is None:
+            return
+        cards = list(document.querySelectorAll("#hand [data-card]"))
+        index = next((i for i, c in enumerate(cards) if c.isSameNode(target)), 0)
+        key = event.key
+        moves = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(cards) - 1}
+        if key in moves:
+            event.preventDefault()
+            cards[max(0, min(len(cards) - 1, moves[key]))].focus()
+        elif key == "Enter":
+            event.preventDefault()
+            spawn(ctl.handle("play-card", card))
+
+    def on_setting(event):
+        target = event.target
+        name = _text(target.getAttribute("name"))
+        if name in ("bag_penalty", "blind_nil"):
+            value = bool(target.checked)
+        elif name == "target":
+            value = int(target.value)
+        elif name == "level":
+            value = str(target.value)
+        else:
+            return
+        spawn(ctl.handle("setting", (name, value)))
+
+    def on_escape(event):
+        if event.key == "Escape" and ctl.panel:
+            spawn(ctl.handle("panel", "close"))
+
+    listen(table, "click", on_click)
+    listen(document.getElementById("hand"), "keydown", on_key)
+    listen(document.getElementById("settings"), "change", on_setting)
+    listen(document, "keydown", on_escape)
+
+
+def url_params():
+    params = window.URLSearchParams.new(window.location.search)
+    game = _text(params.get("game"))
+    number = int(game) if game is not None and game.isdigit() and 0 < int(game) <= 999_999 else None
+    return number, params.get("fast") == "1"
+
+
+def label_static(t):
+    """Static words of index.html come from the catalogue too ([data-i18n])."""
+    for element in document.querySelectorAll("[data-i18n]"):
+        element.textContent = t(element.getAttribute("data-i18n"))
+
+
+async def start():
     window.piki.stage("engine")
-    try:
-        import spades  # noqa: F401  (the engine; proves it imports under Pyodide)
-    except Exception:
-        window.piki.fail("Не удалось загрузить движок игры.", traceback.format_exc())
-        return
-    render_frame()
+    from ui import controller, render, strings
+
+    number, fast = url_params()
+    timing = controller.FAST if fast else controller.Timing()
+    if not fast and window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        timing = controller.Timing(timing.bid, timing.play, timing.trick, 0, 0, 0)
+    root = document.documentElement.style
+    root.setProperty("--deal-step", f"{int(timing.deal_card * 1000)}ms")
+    root.setProperty("--deal-flight", f"{int(timing.deal_flight * 1000)}ms")
+    root.setProperty("--gather", f"{int(timing.gather * 1000)}ms")
+
+    page = Page(render.regions, timing)
+    ctl = controller.Controller(LocalStore(), page, timing)
+    page.ctl = ctl
+
+    think = create_proxy(lambda: ",".join(f"{ms:.1f}" for ms in ctl.think_ms))
+    _proxies.append(think)
+    window.pikiThinkTimes = think  # for the benchmark: each computer decision in ms
+
+    ctl.start(number)
+    label_static(strings.t)
+    bind(page, ctl)
+    page.render()
     document.body.dataset.ready = "1"
+    await ctl.run()
 
 
-try:
-    start()
-except Exception:
-    window.piki.fail("Ошибка при запуске игры.", traceback.format_exc())
+def fail(exc_text):
+    window.piki.fail("Ошибка при запуске игры.", exc_text)
+
+
+async def main():
+    try:
+        await start()
+    except Exception:
+        fail(traceback.format_exc())
+
+
+spawn(main())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from dataclasses import dataclass, replace
 
 from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
@@ -80,6 +81,7 @@ class Controller:
         self.running = False
         self._hint_key = None
         self._hint = None
+        self.think_ms: list[float] = []  # each computer decision's time, for the benchmark
 
     # --- start, new games -------------------------------------------------------------------
 
@@ -139,9 +141,9 @@ class Controller:
     def bid_hint(self):
         """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
         hand = self.game.hand
-        key = (self.game.game, hand.index, len(hand.bid_log))
+        key = (self.game.game, hand.index, len(hand.bid_log), self.looked)
         if self._hint_key != key:
-            self._hint = players.hint(self.view())
+            self._hint = players.hint(self.view(), looked=self.looked)
             self._hint_key = key
         return self._hint
 
@@ -378,11 +380,14 @@ class Controller:
             self.screen.render()
 
     def _choose(self, seat: Seat):
+        began = time.perf_counter()
         try:
             return players.choose(self.game, seat, self.level_of(seat))
         except Exception as exc:  # a bot's bug must not freeze the table
             print(f"Пики: computer player at {seat.name} failed: {exc!r}")
             return self.game.legal_actions()[0]
+        finally:
+            self.think_ms.append((time.perf_counter() - began) * 1000)
 
     async def _gather(self, generation: int) -> None:
         trick = self.shown_trick

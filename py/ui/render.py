@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from spades import SEATS, Card, Phase, Seat, Team
+from spades import BLIND, SEATS, Card, Phase, Seat, Team
 from spades.cards import HAND_SIZE, sort_for_display
 
 from .controller import bid_text, in_progress, seat_name
@@ -191,15 +191,18 @@ def panel(ctl, view) -> str:
             ns, ew = view.sheet[-1]
             summary = (f'<p class="hand-summary">{escape(t("team.NS"))} {escape(signed(ns.hand))} · '
                        f'{escape(t("team.EW"))} {escape(signed(ew.hand))}</p>')
-        return (f'{summary}<button type="button" class="big-button deal" data-action="deal">'
+        return (f'{summary}<button type="button" id="deal" class="big-button deal" data-action="deal">'
                 f'{escape(t("button.deal"))}</button>')
     if not ctl.south_turn:
         return ""
     if game.phase is Phase.BID:
         if ctl.blind_pending:
+            action, reason = ctl.bid_hint()
+            advice = t("blind.advice", reason=reason) if action == BLIND else t("blind.look_advice")
             return (
                 '<div class="blind-offer">'
                 f'<p>{escape(t("blind.offer"))}</p>'
+                f'<p class="hint-reason">{escape(advice)}</p>'
                 f'<button type="button" data-action="blind-nil">{escape(t("button.blind"))}</button> '
                 f'<button type="button" class="secondary" data-action="look">{escape(t("button.look"))}</button>'
                 "</div>"

@@ -48,6 +48,8 @@ RU = {
     "bid.title": "Ваш заказ",
     "bid.button.aria": "Заказать {bid}",
     "blind.offer": "Вы можете заказать слепой Nil (±200), не глядя в карты.",
+    "blind.advice": "Совет: {reason}.",
+    "blind.look_advice": "Совет: откройте карты и закажите обычно.",
     "card.aria": "{card}",
     "card.aria.disabled": "{card}, нельзя сыграть",
     "card.back": "карта рубашкой вверх",
