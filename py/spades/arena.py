@@ -31,12 +31,18 @@ BAG_COST = 10
 GAME_NUMBER_BITS = 31
 
 
-def player_for(spec: str):
+def player_for(spec):
+    if not isinstance(spec, str):
+        return spec  # already a player: anything with act(view, rng)
     if spec in LEVELS:
         return make_player(spec)
     if spec.startswith("cmd:"):
         raise ValueError("cmd: players (the JSON-lines bot protocol) are not supported yet")
     raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or cmd:COMMAND")
+
+
+def _name(spec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "name", None) or type(spec).__name__
 
 
 def deal_number(seed: int, i: int) -> int:
@@ -114,6 +120,7 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
 
 def run_deals(a: str, b: str, deals: int, seed: int, rules: Rules | None = None, progress=None) -> dict:
     pa, pb = player_for(a), player_for(b)
+    a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
     diffs = []
     for i in range(deals):
@@ -144,6 +151,7 @@ def run_deals(a: str, b: str, deals: int, seed: int, rules: Rules | None = None,
 
 def run_games(a: str, b: str, games: int, seed: int, target: int, progress=None) -> dict:
     pa, pb = player_for(a), player_for(b)
+    a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
     wins = draws = 0
     scores = []

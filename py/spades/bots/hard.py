@@ -22,12 +22,18 @@ from .base import Bot
 from .bidding import BidStyle, blind_wanted, judge_bid
 from .knowledge import remaining_counts, sample_hands, to_sim, voids
 from .medium import legal_card
-from .sim import _sure, beats, hand_value, policy
+from .estimate import estimate
+from .knowledge import bid_value, nil_stake
+from .bidding import is_nil_bid
+from .sim import BAG_COST, _sure, beats, hand_value, policy
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 BUDGET = 9000  # simulated card plays per decision (samples × candidates × cards left)
 MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
+BID_SAMPLES = 40  # sampled deals played out to check a bid
+NIL_DANGER_SEARCH = 1.6  # hands this safe are also tried as Nil in the bid search
+NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
 
 
@@ -81,16 +87,103 @@ def overtakes_partner(sim, seat: int, card: int) -> bool:
     return n == 3 or _sure(trick[best], sim.held[seat], sim, later_opps)
 
 
+def quick_bid(held: int) -> int:
+    """What a sampled seat might bid with ``held``: the count, or Nil on a safe weak hand."""
+    est = estimate(held)
+    if est.danger < STYLE.nil_danger and est.tricks < STYLE.nil_tricks:
+        return 0
+    return max(1, min(13, int(est.tricks + STYLE.bias + 0.5)))
+
+
+def simulated_bid(view, rng, heuristic: int, est, samples: int) -> int:
+    """Refine the counted bid by playing the hand out over sampled deals.
+
+    Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
+    bid ``quick_bid`` on their sampled cards; the hand is played out by the policy with this
+    seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
+    Each candidate bid is then scored against the trick counts seen — contract made or set,
+    bags at −10, the Nil won or lost — and the best is bid. Bounded by ``samples``."""
+    me = int(view.seat)
+    partner = me ^ 2
+    team = me & 1
+    partner_bid = view.bids[partner]
+    partner_is_nil = partner_bid is not None and is_nil_bid(partner_bid)
+    consider_nil = not partner_is_nil and est.danger < NIL_DANGER_SEARCH and (
+        partner_bid is None or bid_value(partner_bid) >= 2)
+    base = to_sim(view, memory="all")
+    base.leader = (int(view.dealer) + 1) & 3
+    counts = [13] * 4
+    vd = [0] * 4
+    trials = []  # (my bid in the playout, partner's bid, my tricks, partner's tricks)
+    for _ in range(samples):
+        hands = sample_hands(view, rng, vd=vd, counts=counts)
+        bids = [bid_value(b) if b is not None else None for b in view.bids]
+        nil = [nil_stake(b) for b in view.bids]
+        for s in range(4):
+            if s != me and view.bids[s] is None:
+                bids[s] = quick_bid(hands[s])
+                nil[s] = 100 if bids[s] == 0 else 0
+        options = [heuristic if heuristic else 1] + ([0] if consider_nil else [])
+        for mine in options:
+            sim = base.copy()
+            sim.held = hands[:]
+            b = bids[:]
+            n = nil[:]
+            b[me] = mine
+            n[me] = 100 if mine == 0 else 0
+            sim.bids, sim.nil = b, n
+            sim.playout()
+            trials.append((mine, b[partner], n[partner], sim.taken[me], sim.taken[partner]))
+    best, best_value = heuristic, None
+    for cand in range(0 if consider_nil else 1, 14):
+        total = 0
+        count = 0
+        for mine, pbid, pnil, tm, tp in trials:
+            if (mine == 0) != (cand == 0):
+                continue
+            total += _team_value(cand, tm, pbid, pnil, tp)
+            count += 1
+        if not count:
+            continue
+        value = total / count
+        if cand == 0:
+            value -= NIL_CAUTION
+        if best_value is None or value > best_value:
+            best, best_value = cand, value
+    return best
+
+
+def _team_value(mine: int, tm: int, pbid: int, pnil: int, tp: int) -> float:
+    contract = (0 if mine == 0 else mine) + (0 if pnil else pbid)
+    made = (0 if mine == 0 else tm) + (0 if pnil else tp)
+    bags = 0
+    points = 0
+    for bid_nil, tricks, stake in ((mine == 0, tm, 100), (bool(pnil), tp, pnil)):
+        if bid_nil:
+            bags += tricks
+            points += stake if tricks == 0 else -stake
+    if made >= contract:
+        points += 10 * contract
+        bags += made - contract
+    else:
+        points -= 10 * contract
+    return points + bags * (1 - BAG_COST)
+
+
 class HardBot(Bot):
     level = "hard"
     style = STYLE
     budget = BUDGET
     margin = MARGIN
 
+    bid_samples = BID_SAMPLES
+
     def bid(self, view, rng):
         if blind_wanted(view):
             return "blind"
-        bid, _, _ = judge_bid(view, self.style)
+        bid, est, notes = judge_bid(view, self.style)
+        if self.bid_samples:
+            bid = simulated_bid(view, rng, bid, est, self.bid_samples)
         return bid
 
     def play(self, view, rng):
