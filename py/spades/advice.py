@@ -22,7 +22,7 @@ from .bots.bidding import blind_wanted, judge_bid, is_nil_bid
 from .bots.estimate import estimate
 from .bots.hard import HardBot
 from .bots.knowledge import to_sim
-from .bots.sim import ABOVE, beats, team_need
+from .bots.sim import ABOVE, beats, best_index, team_need
 from .deal import SplitMix64, derive_seed
 from .cards import NUM_RANKS, SPADE_MASK, SUIT_MASK, SUIT_SYMBOLS, Card
 from .rules import BLIND, Phase
@@ -276,10 +276,7 @@ def explain(view: View, card: int) -> tuple[str, dict]:
             return "lead_short", {}
         return "lead_low", {}
     leader = sim.leader
-    best = 0
-    for i in range(1, n):
-        if beats(trick[i], trick[best]):
-            best = i
+    best = best_index(trick)
     wcard, wseat = trick[best], (leader + best) & 3
     led = trick[0] // NUM_RANKS
     wins = beats(card, wcard)

@@ -185,31 +185,27 @@ def _times_only(t: Tally) -> dict:
 
 
 def format_result(r: dict) -> str:
-    lines = []
+    lo, hi = r["ci95"]
     if r["mode"] == "deals":
-        lo, hi = r["ci95"]
-        lines.append(
+        lines = [
             f"{r['ns']} vs {r['ew']}: {r['deals']} deals ×2 (duplicate), seed {r['seed']}: "
             f"{r['diff_per_deal']:+.1f} points per deal for {r['ns']}, 95% CI [{lo:+.1f}, {hi:+.1f}]"
-        )
-        for key in ("ns", "ew"):
-            t = r["teams"][key]
-            tm = t["think_ms"]
-            lines.append(
-                f"  {key.upper()} {t['player']:>6}: contracts {t['contracts']} made {t['made_pct']}% set {t['set_pct']}%, "
-                f"nil bids {t['nil_bids']} made {t['nil_made_pct']}%, bags/hand {t['bags_per_hand']}, "
-                f"think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}"
-            )
+        ]
     else:
-        lo, hi = r["ci95"]
-        lines.append(
+        lines = [
             f"{r['ns']} vs {r['ew']}: {r['games']} games to {r['target']} (duplicate), seed {r['seed']}: "
             f"{r['ns']} wins {100 * r['ns_win_rate']:.1f}% (95% CI {100 * lo:.1f}–{100 * hi:.1f}%), draws {r['draws']}"
-        )
-        for key in ("ns", "ew"):
-            t = r["teams"][key]
-            tm = t["think_ms"]
-            lines.append(f"  {key.upper()} {t['player']:>6}: think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}")
+        ]
+    for key in ("ns", "ew"):
+        t = r["teams"][key]
+        tm = t["think_ms"]
+        figures = ""
+        if "contracts" in t:
+            figures = (
+                f"contracts {t['contracts']} made {t['made_pct']}% set {t['set_pct']}%, "
+                f"nil bids {t['nil_bids']} made {t['nil_made_pct']}%, bags/hand {t['bags_per_hand']}, "
+            )
+        lines.append(f"  {key.upper()} {t['player']:>6}: {figures}think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}")
     return "\n".join(lines)
 
 

@@ -25,7 +25,7 @@ from .medium import legal_card
 from .estimate import estimate
 from .knowledge import bid_value, nil_stake
 from .bidding import is_nil_bid
-from .sim import BAG_COST, _sure, beats, hand_value, policy
+from .sim import BAG_COST, _sure, beats, best_index, hand_value, policy
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 BUDGET = 9000  # simulated card plays per decision (samples × candidates × cards left)
@@ -77,10 +77,7 @@ def overtakes_partner(sim, seat: int, card: int) -> bool:
     partner = seat ^ 2
     if n < 2 or sim.nil[partner]:
         return False
-    best = 0
-    for i in range(1, n):
-        if beats(trick[i], trick[best]):
-            best = i
+    best = best_index(trick)
     if (sim.leader + best) & 3 != partner or not beats(card, trick[best]):
         return False
     later_opps = [(sim.leader + k) & 3 for k in range(n + 1, 4)]

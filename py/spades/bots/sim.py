@@ -58,29 +58,33 @@ def popcount(mask: int) -> int:
 
 def lowest_rank(mask: int) -> int:
     """The card of lowest rank in ``mask``; ties go to side suits, then to the shorter suit."""
+    return _by_rank(mask, 1)
+
+
+def highest_rank(mask: int) -> int:
+    """The card of highest rank in ``mask``; ties go to side suits, then to the shorter suit."""
+    return _by_rank(mask, -1)
+
+
+def _by_rank(mask: int, sign: int) -> int:
     best = -1
     key = None
     for s in (1, 2, 3, 0):
         m = mask & SUIT_MASK[s]
         if m:
-            c = low(m)
-            k = (c - s * NUM_RANKS, s == 0, popcount(m))
+            c = low(m) if sign > 0 else high(m)
+            k = (sign * (c - s * NUM_RANKS), s == 0, popcount(m))
             if key is None or k < key:
                 key, best = k, c
     return best
 
 
-def highest_rank(mask: int) -> int:
-    """The card of highest rank in ``mask``; ties go to side suits, then to the shorter suit."""
-    best = -1
-    key = None
-    for s in (1, 2, 3, 0):
-        m = mask & SUIT_MASK[s]
-        if m:
-            c = high(m)
-            k = (-(c - s * NUM_RANKS), s == 0, popcount(m))
-            if key is None or k < key:
-                key, best = k, c
+def best_index(trick) -> int:
+    """The position (0..3) of the card winning ``trick`` so far."""
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best]):
+            best = i
     return best
 
 
@@ -145,11 +149,7 @@ class Sim:
                 self.voids[seat] |= 1 << led
         trick.append(card)
         if len(trick) == 4:
-            best = 0
-            for i in (1, 2, 3):
-                if beats(trick[i], trick[best]):
-                    best = i
-            winner = (self.leader + best) & 3
+            winner = (self.leader + best_index(trick)) & 3
             self.taken[winner] += 1
             self.done += 1
             self.leader = winner
@@ -249,10 +249,7 @@ def policy(sim: Sim, seat: int) -> int:
 
     # --- following -------------------------------------------------------------------------
     leader = sim.leader
-    best = 0
-    for i in range(1, n):
-        if beats(trick[i], trick[best]):
-            best = i
+    best = best_index(trick)
     wcard = trick[best]
     wseat = (leader + best) & 3
     following = legal & SUIT_MASK[led]
