@@ -9,7 +9,7 @@ penalty is off), ``hand`` (their sum) and ``total`` (the running score); plus ``
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from typing import NamedTuple
 
 from .rules import (
     BAG_PENALTY,
@@ -21,8 +21,7 @@ from .rules import (
 )
 
 
-@dataclass(frozen=True)
-class TeamScore:
+class TeamScore(NamedTuple):
     contract: int
     bags: int
     nil: int
@@ -32,16 +31,20 @@ class TeamScore:
     bank: int
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return dict(self._asdict())
 
 
 def score_team(
     bids: tuple, taken: tuple[int, int], total_before: int, bank_before: int, bag_penalty: bool
 ) -> TeamScore:
     """Score one team from its two partners' bids and tricks."""
-    contract_bid = sum(b for b in bids if not is_nil(b))
-    contract_tricks = sum(t for b, t in zip(bids, taken) if not is_nil(b))
-    nil_tricks = sum(t for b, t in zip(bids, taken) if is_nil(b))
+    contract_bid = contract_tricks = nil_tricks = 0
+    for bid, tricks in zip(bids, taken):
+        if is_nil(bid):
+            nil_tricks += tricks
+        else:
+            contract_bid += bid
+            contract_tricks += tricks
 
     if contract_tricks >= contract_bid:
         contract = 10 * contract_bid

@@ -15,6 +15,7 @@ dealt by the next seat clockwise) → … → GAME_OVER.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import (
     CARDS,
@@ -30,10 +31,13 @@ from .cards import (
     Card,
     Seat,
     Team,
+    FULL_SUIT,
+    _SUIT_CHUNKS,
+    _suit_chunk,
     cards_of,
     mask_of,
 )
-from .deal import deal_hands
+from .deal import deal_masks
 from .messages import IllegalActionError, MalformedError
 from .rules import (
     BLIND,
@@ -50,11 +54,16 @@ from .scoring import TeamScore, score_hand
 TRICKS_PER_HAND = HAND_SIZE
 BID_ACTIONS = tuple(range(MAX_BID + 1))
 FIRST_DEALER = Seat.E
+DEFAULT_RULES = Rules()
 _SPADE_LIMIT = NUM_RANKS  # a card index below this is a spade
+_PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
+_NON_SPADES = ((1 << NUM_CARDS) - 1) & ~SPADE_MASK
+_NEXT = tuple(SEATS[(s + 1) % NUM_SEATS] for s in SEATS)
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick: who led, the cards in the order played, and who won (None while open)."""
+
     leader: Seat
     cards: tuple[Card, ...]
     winner: Seat | None = None
@@ -89,7 +98,7 @@ class HandState:
     """One hand: its deal, bids, plays and tricks. Mutated only by ``Game``."""
 
     __slots__ = (
-        "index", "dealer", "deal", "held", "bids", "bid_log", "plays", "tricks", "taken",
+        "index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken",
         "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score",
     )
 
@@ -100,7 +109,6 @@ class HandState:
         self.held = list(deal)
         self.bids: list = [None] * NUM_SEATS
         self.bid_log: list = []
-        self.plays: list[Card] = []
         self.tricks: list[Trick] = []
         self.taken = [0] * NUM_SEATS
         self.spades_broken = False
@@ -110,6 +118,11 @@ class HandState:
         self.win_card = 0
         self.to_move = self.leader
         self.score: tuple[TeamScore, TeamScore] | None = None
+
+    @property
+    def plays(self) -> list[Card]:
+        """Every card played in this hand, in order."""
+        return [c for t in self.tricks for c in t.cards] + self.trick
 
     @property
     def first_seat(self) -> Seat:
@@ -132,7 +145,7 @@ class Game:
         if game is not None and (type(game) is not int or game < 0):
             raise MalformedError("bad_action", text=f"game {game!r}")
         self.game = game
-        self.rules = rules or Rules()
+        self.rules = rules or DEFAULT_RULES
         self.hands: list[HandState] = []
         self.totals = [0, 0]
         self.banks = [0, 0]
@@ -141,10 +154,6 @@ class Game:
         self._start_hand(dealer, deal)
 
     # --- phases -----------------------------------------------------------------------------
-
-    @property
-    def hand(self) -> HandState:
-        return self.hands[-1]
 
     @property
     def to_move(self) -> Seat | None:
@@ -158,21 +167,68 @@ class Game:
 
     def legal_actions(self) -> list:
         phase = self.phase
-        if phase is Phase.PLAY:
-            return cards_of(self._legal_play_mask())
-        if phase is Phase.BID:
+        if phase is _PLAY:
+            hand = self.hand
+            held = hand.held[hand.to_move]
+            if hand.trick:  # the rule of _legal_play_mask, inlined on this hot path
+                suit = hand.trick[0] // NUM_RANKS
+                follow = (held >> (suit * NUM_RANKS)) & FULL_SUIT
+                if follow:
+                    return list(_SUIT_CHUNKS[suit].get(follow) or _suit_chunk(suit, follow))
+                return cards_of(held)
+            if hand.spades_broken:
+                return cards_of(held)
+            return cards_of(held & _NON_SPADES or held)
+        if phase is _BID:
             return self.legal_bids(self.hand.to_move)
-        if phase is Phase.HAND_OVER:
+        if phase is _HAND_OVER:
             return [DEAL]
         return []
 
     def apply(self, action) -> None:
-        phase = self.phase
-        if phase is Phase.PLAY:
-            self._play(self._as_card(action))
-        elif phase is Phase.BID:
+        """Apply one action of the seat to move; raises MalformedError / IllegalActionError."""
+        if self.phase is _PLAY:
+            # The play path is inlined here: it is the hottest code of every playout.
+            card = action if type(action) is Card else self._as_card(action)
+            hand = self.hand
+            seat = hand.to_move
+            held = hand.held[seat]
+            trick = hand.trick
+            if trick:  # the rule of _legal_play_mask
+                legal = held & SUIT_MASK[trick[0] // NUM_RANKS] or held
+            elif hand.spades_broken:
+                legal = held
+            else:
+                legal = held & _NON_SPADES or held
+            if not (legal >> card) & 1:
+                raise self.why_illegal(card)  # type: ignore[misc]
+            hand.held[seat] = held ^ (1 << card)
+            if card < _SPADE_LIMIT:
+                hand.spades_broken = True
+            if not trick:
+                hand.win_card = card
+                hand.win_seat = seat
+            else:
+                best = hand.win_card  # _beats(card, best), inlined
+                if (best >= _SPADE_LIMIT or card > best) if card < _SPADE_LIMIT else (
+                    card > best and card // NUM_RANKS == best // NUM_RANKS
+                ):
+                    hand.win_card = card
+                    hand.win_seat = seat
+            trick.append(card)
+            if len(trick) < NUM_SEATS:
+                hand.to_move = _NEXT[seat]
+                return
+            winner = hand.win_seat
+            hand.tricks.append(Trick(hand.leader, tuple(trick), winner))
+            hand.taken[winner] += 1
+            hand.trick = []
+            hand.leader = hand.to_move = winner
+            if len(hand.tricks) == TRICKS_PER_HAND:
+                self._finish_hand()
+        elif self.phase is _BID:
             self._bid(action)
-        elif phase is Phase.HAND_OVER:
+        elif self.phase is _HAND_OVER:
             if action != DEAL:
                 raise IllegalActionError("hand_over")
             self._next_hand()
@@ -186,9 +242,11 @@ class Game:
         if deal is None:
             if self.game is None:
                 raise MalformedError("bad_action", text="deal: no game number and no deal")
-            deal = deal_hands(self.game, index, dealer)
-        masks = tuple(mask_of(deal[seat]) for seat in SEATS)
-        self.hands.append(HandState(index, dealer, masks))  # type: ignore[arg-type]
+            masks = deal_masks(self.game, index, dealer)
+        else:
+            masks = tuple(mask_of(deal[seat]) for seat in SEATS)  # type: ignore[assignment]
+        self.hand = HandState(index, dealer, masks)
+        self.hands.append(self.hand)
         self.phase = Phase.BID
 
     def _next_hand(self, deal: dict | None = None, dealer: Seat | None = None) -> None:
@@ -273,31 +331,6 @@ class Game:
             return IllegalActionError("must_follow", suit=SUIT_SYMBOLS[hand.trick[0] // NUM_RANKS])
         return IllegalActionError("spades_not_broken")
 
-    def _play(self, card: Card) -> None:
-        hand = self.hand
-        if not (self._legal_play_mask() >> card) & 1:
-            raise self.why_illegal(card)  # type: ignore[misc]
-        seat = hand.to_move
-        hand.held[seat] ^= 1 << card
-        hand.plays.append(card)
-        trick = hand.trick
-        if card < _SPADE_LIMIT:
-            hand.spades_broken = True
-        if not trick or _beats(card, hand.win_card):
-            hand.win_card = card
-            hand.win_seat = seat
-        trick.append(card)
-        if len(trick) < NUM_SEATS:
-            hand.to_move = SEATS[(seat + 1) % NUM_SEATS]
-            return
-        winner = hand.win_seat
-        hand.tricks.append(Trick(hand.leader, tuple(trick), winner))
-        hand.taken[winner] += 1
-        hand.trick = []
-        hand.leader = hand.to_move = winner
-        if len(hand.tricks) == TRICKS_PER_HAND:
-            self._finish_hand()
-
     def _finish_hand(self) -> None:
         hand = self.hand
         hand.score = score_hand(hand.bids, hand.taken, self.totals, self.banks, self.rules.bag_penalty)
@@ -373,7 +406,6 @@ class Game:
         hand.bids = list(view.bids)
         hand.bid_log = list(view.bid_log)
         hand.tricks = list(view.tricks)
-        hand.plays = [c for t in view.tricks for c in t.cards] + list(view.trick.cards)
         hand.taken = list(view.taken)
         hand.spades_broken = view.spades_broken
         hand.trick = list(view.trick.cards)
@@ -385,6 +417,7 @@ class Game:
             hand.win_seat = win
             hand.win_card = hand.trick[(win - hand.leader) % NUM_SEATS]
         game.hands = [hand]
+        game.hand = hand
         return game
 
 

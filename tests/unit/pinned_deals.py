@@ -2,27 +2,27 @@
 
 PINNED_DEALS = {
     (1, 0): {
-        "S": "8H 3H 7D TC 2S 8D QH QC QD 3C TS 6C 4C",
-        "W": "7S TH 9C 5H JS 6H 4D QS 2H 2C 3S JH 3D",
-        "N": "5C KS 8S 7C JD 8C KH 9S AH 9D 6S 9H KD",
-        "E": "4S 5D JC 2D 5S KC 4H 7H AC AS TD 6D AD",
+        "S": "QH 2C 2S 7D 5D 2D 3S KD 7S 4S 8H 4D QD",
+        "W": "QS 7H 8S 7C 4H KS 9S AH AD 3H TH 8D 6H",
+        "N": "JH 5H JD 9C JC 5S 3D AS AC QC KH 4C JS",
+        "E": "6C TC 6S 9D KC 8C TD TS 3C 9H 5C 2H 6D",
     },
     (12345, 0): {
-        "S": "AD 5H 9S 7H TH 6C 2C 8H JD 3D 3C 7D KD",
-        "W": "6S 8S 6H 7C 2D 9H QS 3H TS 9C 8D 4C QH",
-        "N": "JH AH 7S 4D 6D 5C KC AC AS QD 5S 9D TC",
-        "E": "TD 4S 2S JC QC KH 8C KS 5D 4H JS 2H 3S",
+        "S": "4S 7D JC TH 9D AC 8H AD 6H TD JS 7H 2D",
+        "W": "3D 4H TS QS 5S 8S KH 4D 3S 5C 2H 2C 8C",
+        "N": "5H KD AS QC 9H 3C KS 7C 2S QH JH 7S 9S",
+        "E": "4C QD KC 6S 9C JD 6D 8D 6C 3H 5D AH TC",
     },
     (12345, 1): {
-        "S": "8S JD JH JC 5H 8H 8D KH 3C 6C QH 4S 2S",
-        "W": "KC AS KD 4C 9D AH 3H 7D QD 5D 9C KS 9H",
-        "N": "TD 2H 4H 6S 5C 7H 6D JS AC TS QC TH 7S",
-        "E": "6H AD TC 2C 3S 8C QS 9S 2D 7C 5S 3D 4D",
+        "S": "5S AC JC 3D 5C 8S 2S KH QS 9H AD QD 7H",
+        "W": "KD TH QC TC JS 9C JD 9S 3C 5D 2D 4S 9D",
+        "N": "3S 2H KC KS AH QH 8D 6H TS AS 6C 6D 7C",
+        "E": "8C 6S 5H 4H 8H 7S JH TD 7D 2C 3H 4D 4C",
     },
     (1099511627783, 5): {
-        "S": "QS 8D AD KH 6D AS 7S JD QC 4C KS AH 8C",
-        "W": "3D 9C JS 7C 3C 7H TD 8S 7D KD TS 2D TH",
-        "N": "QD AC 9S JC 5C 4H 6H 4S 5D 2C 2H 6S 5H",
-        "E": "9D 5S 9H 2S 3H 4D 8H JH TC 6C QH 3S KC",
+        "S": "2H 9H KD 5C 9C 9D JC AH QD 3S 4H 9S 4C",
+        "W": "JD JS 5D 7H 4S 6C 8D JH 3H 2C 5H QS KH",
+        "N": "AS TC KS TD 6D 8C QC 4D AC 7D 6H 8S 2D",
+        "E": "QH KC 3D 6S AD 3C 5S 2S TS 7S TH 8H 7C",
     },
 }
