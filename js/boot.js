@@ -69,7 +69,10 @@
         runtimeDone += size;
       }
     }
-    if (stage === "download") show("download", runtimeTotal ? runtimeDone / runtimeTotal : 0);
+    if (stage !== "download") return;
+    // All downloaded: what follows (compiling and starting the interpreter) is the "start" stage.
+    if (runtimeTotal && runtimeDone >= runtimeTotal) advance("start", 0);
+    else show("download", runtimeTotal ? runtimeDone / runtimeTotal : 0);
   }
 
   function watchDownloads() {

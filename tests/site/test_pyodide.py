@@ -24,6 +24,8 @@ def test_unit_tests_pass_inside_pyodide():
                             capture_output=True, text=True, timeout=900)
     if result.returncode == 3:
         pytest.skip(result.stderr.strip())
-    summary = result.stdout.strip().splitlines()[-1:] or [""]
-    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
-    assert "pyodide 3." in summary[0], result.stdout[-2000:]
+    lines = result.stdout.strip().splitlines() or [""]
+    failures = result.stdout.split("\nFAILED ")[1:] if "FAILED " in result.stdout else []
+    report = "\n".join("FAILED " + f for f in failures)[-8000:] + "\n" + lines[-1]
+    assert result.returncode == 0, report + result.stderr[-3000:]
+    assert "pyodide 3." in lines[-1], result.stdout[-2000:]
