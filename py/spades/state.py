@@ -94,6 +94,34 @@ def _beats(card: int, best: int) -> bool:
     return card // NUM_RANKS == best // NUM_RANKS and card > best
 
 
+def play_mask(held: int, trick, spades_broken: bool) -> int:
+    """The cards of ``held`` that may be played to ``trick`` (the cards so far): follow the
+    led suit when holding it; no spade lead before spades are broken unless only spades are
+    left. The one statement of the play rules (``Game.apply`` inlines a copy for speed)."""
+    if trick:
+        return held & SUIT_MASK[trick[0] // NUM_RANKS] or held
+    if spades_broken:
+        return held
+    return held & _NON_SPADES or held
+
+
+def blind_allowed(rules: Rules, totals, seat: Seat) -> bool:
+    """Blind Nil: on in the settings, and the seat's team trails by 100 points or more."""
+    team = seat & 1
+    return rules.blind_nil and totals[1 - team] - totals[team] >= BLIND_NIL_DEFICIT
+
+
+def game_result(rules: Rules, totals, hands_played: int) -> Team | str | None:
+    """SPEC §4 after a hand: the winning team, ``"draw"``, or None while the game goes on."""
+    ns, ew = totals
+    if hands_played >= MAX_HANDS:
+        return "draw" if ns == ew else (Team.NS if ns > ew else Team.EW)
+    ended = any(t >= rules.target or t < LOSING_SCORE for t in totals)
+    if ended and ns != ew:
+        return Team.NS if ns > ew else Team.EW
+    return None
+
+
 class HandState:
     """One hand: its deal, bids, plays and tricks. Mutated only by ``Game``."""
 
@@ -257,10 +285,7 @@ class Game:
     # --- bidding ----------------------------------------------------------------------------
 
     def blind_allowed(self, seat: Seat) -> bool:
-        team = seat & 1
-        return self.rules.blind_nil and (
-            self.totals[1 - team] - self.totals[team] >= BLIND_NIL_DEFICIT
-        )
+        return blind_allowed(self.rules, self.totals, seat)
 
     def legal_bids(self, seat: Seat) -> list:
         """The bids ``seat`` may make (in order): 0..13, plus ``BLIND`` where allowed."""
@@ -295,13 +320,7 @@ class Game:
 
     def _legal_play_mask(self) -> int:
         hand = self.hand
-        held = hand.held[hand.to_move]
-        if hand.trick:
-            follow = held & SUIT_MASK[hand.trick[0] // NUM_RANKS]
-            return follow or held
-        if hand.spades_broken:
-            return held
-        return (held & ~SPADE_MASK) or held
+        return play_mask(hand.held[hand.to_move], hand.trick, hand.spades_broken)
 
     def _as_card(self, action) -> Card:
         if isinstance(action, Card):
@@ -340,14 +359,7 @@ class Game:
         self.phase = Phase.GAME_OVER if self.winner is not None else Phase.HAND_OVER
 
     def _game_result(self) -> Team | str | None:
-        """SPEC §4: the winner after a hand, ``"draw"``, or None while the game goes on."""
-        ns, ew = self.totals
-        ended = any(t >= self.rules.target or t < LOSING_SCORE for t in self.totals)
-        if len(self.hands) >= MAX_HANDS:
-            return "draw" if ns == ew else (Team.NS if ns > ew else Team.EW)
-        if ended and ns != ew:
-            return Team.NS if ns > ew else Team.EW
-        return None
+        return game_result(self.rules, self.totals, len(self.hands))
 
     # --- what a seat may know ---------------------------------------------------------------
 
