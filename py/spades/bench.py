@@ -8,7 +8,6 @@ the ratio is printed.
 
 from __future__ import annotations
 
-import sys
 import time
 
 from .deal import SplitMix64

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .cards import HAND_SIZE, NUM_SEATS, SEATS, Card, Seat, cards_of, mask_of
 from .messages import IllegalActionError
-from .record import FORMAT, RecordError
+from .record import FORMAT, RecordError, parse_hand
 from .rules import BLIND, MAX_BID, Phase, Rules
 from .scoring import score_hand
 from .state import Trick, View, blind_allowed, game_result, play_mask, trick_winner
@@ -25,16 +25,7 @@ def _own_cards(raw, seat: Seat, where: str) -> int:
     others = sorted(set(deal) - {seat.name})
     if others:
         raise RecordError(where, f"deal: the request shows other seats' cards ({', '.join(others)})")
-    cards = deal[seat.name]
-    if not isinstance(cards, list) or len(cards) != HAND_SIZE:
-        raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards")
-    try:
-        parsed = [Card.parse(c) for c in cards]
-    except ValueError as exc:
-        raise RecordError(where, f"deal: {exc}") from None
-    if len(set(parsed)) != HAND_SIZE:
-        raise RecordError(where, "deal: a card is dealt twice")
-    return mask_of(parsed)
+    return mask_of(parse_hand(deal[seat.name], seat, where))
 
 
 def view_from_partial_record(data, seat: Seat) -> View:
@@ -110,7 +101,8 @@ def view_from_partial_record(data, seat: Seat) -> View:
                 raise RecordError(at, "this card was already played")
             if mover == seat:
                 if not (held >> card) & 1:
-                    raise RecordError(at, IllegalActionError("not_in_hand", card=card.display).reason("en"))
+                    reason = IllegalActionError("not_in_hand", card=card.display).reason("en")
+                    raise RecordError(at, reason)
                 if not (play_mask(held, trick, broken) >> card) & 1:
                     code = ("must_follow", {"suit": trick[0].suit.symbol}) if trick else ("spades_not_broken", {})
                     raise RecordError(at, IllegalActionError(code[0], **code[1]).reason("en"))

@@ -15,7 +15,9 @@ from .messages import SpadesError
 from .rules import BLIND, DEAL, Phase, Rules
 from .state import Game
 
+
 FORMAT = "spades-game/1"
+
 
 class RecordError(ValueError):
     """A record that is malformed or holds an illegal action. ``str()`` is the CLI's line."""
@@ -26,8 +28,10 @@ class RecordError(ValueError):
         self.reason_ru = reason_ru or reason
         super().__init__(f"{where}: {reason}" if where else reason)
 
+
 def _action_text(action) -> str:
     return str(action) if not isinstance(action, str) else action
+
 
 def to_record(game: Game) -> dict:
     hands = []
@@ -46,8 +50,10 @@ def to_record(game: Game) -> dict:
     record["hands"] = hands
     return record
 
+
 def dumps(game: Game) -> str:
     return json.dumps(to_record(game), ensure_ascii=False, separators=(",", ":"))
+
 
 def loads(text: str) -> Game:
     try:
@@ -56,24 +62,28 @@ def loads(text: str) -> Game:
         raise RecordError("", f"not JSON: {exc}", "Это не JSON") from None
     return from_record(data)
 
+
+def parse_hand(cards, seat: Seat, where: str) -> list[Card]:
+    """One seat's 13 dealt cards from a record, or a ``RecordError`` saying what is wrong."""
+    if not isinstance(cards, list) or len(cards) != HAND_SIZE:
+        raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards")
+    try:
+        parsed = [Card.parse(c) for c in cards]
+    except ValueError as exc:
+        raise RecordError(where, f"deal: {exc}") from None
+    if len(set(parsed)) != HAND_SIZE:
+        raise RecordError(where, "deal: a card is dealt twice")
+    return parsed
+
+
 def _parse_deal(raw, where: str) -> dict:
     if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
         raise RecordError(where, "deal must give the cards of S, W, N and E")
-    deal: dict = {}
-    seen: set = set()
-    for seat in SEATS:
-        cards = raw[seat.name]
-        if not isinstance(cards, list) or len(cards) != HAND_SIZE:
-            raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards")
-        try:
-            parsed = [Card.parse(c) for c in cards]
-        except ValueError as exc:
-            raise RecordError(where, f"deal: {exc}") from None
-        seen.update(parsed)
-        deal[seat] = parsed
-    if len(seen) != NUM_CARDS:
+    deal = {seat: parse_hand(raw[seat.name], seat, where) for seat in SEATS}
+    if len({c for cards in deal.values() for c in cards}) != NUM_CARDS:
         raise RecordError(where, "deal: a card is dealt twice")
     return deal
+
 
 def from_record(data) -> Game:
     """Replay a record into a game; raises ``RecordError`` on anything wrong."""
@@ -119,6 +129,7 @@ def from_record(data) -> Game:
     assert game is not None
     return game
 
+
 def _replay_actions(game: Game, raw: dict, h: int) -> None:
     bids = raw.get("bids", [])
     plays = raw.get("plays", [])
@@ -141,6 +152,7 @@ def _replay_actions(game: Game, raw: dict, h: int) -> None:
             except SpadesError as exc:
                 raise RecordError(where, exc.reason("en"), exc.reason("ru")) from None
 
+
 def summary(game: Game) -> dict:
     """The document ``python -m spades replay`` prints (RECORD.md)."""
     hands = []
@@ -159,6 +171,7 @@ def summary(game: Game) -> dict:
         hands.append(out)
     return {"hands": hands, "next": next_action(game), "game": result(game)}
 
+
 def next_action(game: Game) -> dict:
     if game.phase is Phase.GAME_OVER:
         return {"phase": "over"}
@@ -172,8 +185,10 @@ def next_action(game: Game) -> dict:
         "legal": [a if not isinstance(a, Card) else str(a) for a in legal],
     }
 
+
 def result(game: Game) -> dict:
     winner = game.winner
     return {"over": game.over, "winner": None if winner is None else str(winner)}
+
 
 __all__ = ["FORMAT", "RecordError", "to_record", "from_record", "dumps", "loads", "summary", "DEAL"]
