@@ -104,8 +104,12 @@ def view_from_partial_record(data, seat: Seat) -> View:
                     reason = IllegalActionError("not_in_hand", card=card.display).reason("en")
                     raise RecordError(at, reason)
                 if not (play_mask(held, trick, broken) >> card) & 1:
-                    code = ("must_follow", {"suit": trick[0].suit.symbol}) if trick else ("spades_not_broken", {})
-                    raise RecordError(at, IllegalActionError(code[0], **code[1]).reason("en"))
+                    error = (
+                        IllegalActionError("must_follow", suit=trick[0].suit.symbol)
+                        if trick
+                        else IllegalActionError("spades_not_broken")
+                    )
+                    raise RecordError(at, error.reason("en"))
                 held ^= 1 << card
             elif (dealt >> card) & 1:
                 raise RecordError(at, f"{seat.name} holds this card")

@@ -14,14 +14,12 @@ except ImportError:  # e.g. inside Pyodide: the property tests are skipped there
 
 from spades import (
     CARDS,
-    DEAL,
     Card,
     Game,
     Phase,
     Rules,
     Seat,
     SplitMix64,
-    cards_of,
     from_record,
     to_record,
     trick_winner,
