@@ -28,17 +28,19 @@ def bot_action(game: Game, player, clock: list | None = None):
     """The action of ``player`` for the seat to move; appends its think time to ``clock``.
 
     Think time is the process's CPU time for the decision (``time.process_time``), so other jobs
-    sharing the machine do not inflate it."""
+    sharing the machine do not inflate it; for an outside program (``act_in_game``) it is the
+    wall time of the exchange, its CPU time being spent in another process."""
     seat = game.to_move
     hand = game.hand
     number = game.game if game.game is not None else 0
     rng = SplitMix64(seed_for(number, hand.index, len(hand.bid_log) + len(hand.plays), seat))
     outside = getattr(player, "act_in_game", None)  # a bot-protocol program: it is sent the record
     view = game.view(seat) if outside is None else None
-    start = time.perf_counter()
+    now = time.process_time if outside is None else time.perf_counter
+    start = now()
     action = outside(game) if outside is not None else player.act(view, rng)
     if clock is not None:
-        clock.append(time.perf_counter() - start)
+        clock.append(now() - start)
     return action
 
 
