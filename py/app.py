@@ -83,6 +83,7 @@ class Page:
         body.turn = "S" if ctl.south_turn and game.phase.value in ("bid", "play") else (
             "" if ctl.busy or game.to_move is None else game.to_move.name)
         body.busy = "1" if (ctl.busy or ctl.running) else "0"
+        body.seq = str(ctl.seq)
         body.game = str(game.game)
         body.hand = str(len(game.hands))
         self._sync_url()

@@ -79,6 +79,7 @@ class Controller:
         self.panel: str | None = None
         self.generation = 0
         self.running = False
+        self.seq = 0  # counts events and computer actions: tests wait for it to move on
         self._hint_key = None
         self._hint = None
         self.think_ms: list[float] = []  # each computer decision's time, for the benchmark
@@ -108,6 +109,7 @@ class Controller:
     def new_game(self, number: int | None = None) -> None:
         if number is None:
             number = new_game_number()
+        self.store.set(saves.TABLE_KEY, "")  # nothing of the new game has been shown yet
         self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
         self.save()
 
@@ -116,8 +118,9 @@ class Controller:
         self.game = game
         self.level = level
         hand = game.hand
-        self.dealt = not (game.phase is Phase.BID and not hand.bid_log)
-        self.looked = hand.bids[SOUTH] is not None or not game.blind_allowed(SOUTH)
+        seen = saves.load_seen(self.store, game)
+        self.dealt = seen is not None or not (game.phase is Phase.BID and not hand.bid_log)
+        self.looked = bool(seen) or hand.bids[SOUTH] is not None or not game.blind_allowed(SOUTH)
         self.selected = None
         self.shown_trick = None
         self.busy = False
@@ -128,6 +131,12 @@ class Controller:
         try:
             saves.save_game(self.store, self.game, self.level)
         except Exception:  # a full or forbidden storage must not stop the game
+            self.notice = t("storage.unavailable")
+
+    def save_seen(self) -> None:
+        try:
+            saves.save_seen(self.store, self.game, self.looked)
+        except Exception:
             self.notice = t("storage.unavailable")
 
     # --- what the page shows ----------------------------------------------------------------
@@ -194,6 +203,7 @@ class Controller:
         method = getattr(self, "do_" + action.replace("-", "_"), None)
         if method is None:
             return
+        self.seq += 1
         result = method() if value is None else method(value)
         if asyncio.iscoroutine(result):
             await result
@@ -244,11 +254,13 @@ class Controller:
     def do_blind_nil(self):
         if self.south_turn and self.blind_pending:
             self.looked = True
+            self.save_seen()
             return self._act(BLIND)
         return None
 
     def do_look(self):
         self.looked = True
+        self.save_seen()
         self.status = self.prompt()
 
     def do_hint(self):
@@ -283,6 +295,7 @@ class Controller:
             return
         self.busy = False
         self.dealt = True
+        self.save_seen()
         self.status = self.prompt()
 
     def do_new_game(self):
@@ -370,6 +383,7 @@ class Controller:
                 if generation != self.generation:
                     break
                 self._apply(self._choose(seat))
+                self.seq += 1
                 moved = True
                 self.screen.render()
         finally:

@@ -1,7 +1,8 @@
 """Settings and the saved game, kept in a key-value store of strings (localStorage in the page).
 
 Keys: ``spades.settings`` (JSON of ``Settings``), ``spades.game`` (the game record of RECORD.md
-plus the additive field ``levels``: the computer players' levels of that game). A save that
+plus the additive field ``levels``: the computer players' levels of that game), ``spades.table``
+(what the player has seen of the current hand: its deal shown, the cards looked at). A save that
 cannot be read is never thrown away: its text moves to ``spades.game.damaged``.
 """
 
@@ -18,6 +19,7 @@ from .players import LEVELS, PARTNER_LEVEL
 GAME_KEY = "spades.game"
 SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
+TABLE_KEY = "spades.table"
 
 
 @dataclass(frozen=True)
@@ -118,3 +120,20 @@ def keep_damaged(store) -> None:
     if text:
         store.set(DAMAGED_KEY, text)
     store.set(GAME_KEY, "")
+
+
+def save_seen(store, game, looked: bool) -> None:
+    """Remember that the deal of the current hand was shown (and whether the cards were looked
+    at), so that a reload neither deals it again nor offers Blind Nil after a look."""
+    store.set(TABLE_KEY, json.dumps({"game": game.game, "hand": len(game.hands), "looked": looked}))
+
+
+def load_seen(store, game):
+    """``looked`` (a bool) when the current hand's deal was shown, else None."""
+    try:
+        data = json.loads(store.get(TABLE_KEY) or "null")
+    except ValueError:
+        return None
+    if isinstance(data, dict) and data.get("game") == game.game and data.get("hand") == len(game.hands):
+        return bool(data.get("looked"))
+    return None

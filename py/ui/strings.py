@@ -1,8 +1,9 @@
 """Every word the table shows, in one catalogue per language.
 
-The page speaks Russian (``RU``). A second language is one more dict with the same keys;
-``t(key, **params)`` picks the active catalogue and fills ``{placeholders}``. No other module of
-the interface holds a user-visible string.
+The page speaks Russian (``RU``, the default) and English (``EN``): two dicts with the same keys
+(a unit test says so). ``t(key, **params)`` picks the active catalogue and fills
+``{placeholders}``; ``set_language(lang)`` switches it. No other module of the interface holds a
+user-visible string, except the help pages (``help_ru``, ``help_en``: one per language too).
 """
 
 from __future__ import annotations
@@ -112,9 +113,135 @@ RU = {
     "confirm.yes": "Начать № {number}",
     "confirm.no": "Продолжить № {saved}",
     "storage.unavailable": "Браузер не даёт сохранять партию: после закрытия страницы она не продолжится.",
+    # the page itself, help and language
+    "page.title": "Пики",
+    "table.aria": "Игровой стол",
+    "hand.aria": "Ваши карты",
+    "button.help": "Правила",
+    "help.title": "Правила и справка",
+    "lang.switch": "EN",
+    "lang.switch.to": "en",
+    "lang.switch.aria": "English: switch the game to English",
 }
 
-CATALOGUES = {"ru": RU}
+EN = {
+    # seats and teams
+    "seat.S": "You",
+    "seat.W": "West",
+    "seat.N": "North",
+    "seat.E": "East",
+    "seat.N.role": "partner",
+    "team.NS": "Us",
+    "team.EW": "Them",
+    "dealer": "Dealer",
+    "dealer.short": "D",
+    "bid.none": "—",
+    "bid.nil": "Nil",
+    "bid.blind": "Blind Nil",
+    "seat.bid": "bid {bid}",
+    "seat.taken": "tricks {taken}",
+    "seat.cards": "cards: {count}",
+    "seat.label": "{name}: bid {bid}, tricks {taken}",
+    "seat.to_move": "to play",
+    # top bar
+    "title": "Spades",
+    "game.number": "Game № {number}",
+    "game.target": "to {target}",
+    "game.hand": "Hand {number}",
+    "score.line": "{score}",
+    "score.bank": "bags: {bank}",
+    "score.aria": "{team}: {score} points, {bank} bags",
+    "button.score": "Score",
+    "button.settings": "Settings",
+    "button.close": "Close",
+    # actions
+    "button.deal": "Deal",
+    "button.play": "Play",
+    "button.new_game": "New game",
+    "button.hint": "Hint: {bid}",
+    "button.hint.play": "Hint",
+    "button.blind": "Blind Nil",
+    "button.look": "Look at my cards",
+    "bid.title": "Your bid",
+    "bid.button.aria": "Bid {bid}",
+    "blind.offer": "You may bid Blind Nil (±200) without looking at your cards.",
+    "blind.advice": "Hint: {reason}.",
+    "blind.look_advice": "Hint: look at your cards and bid as usual.",
+    "card.aria": "{card}",
+    "card.aria.disabled": "{card}, cannot be played",
+    "card.back": "a card face down",
+    # status line
+    "status.loading": "Loading…",
+    "status.press_deal": "Press «Deal» to start the hand.",
+    "status.dealing": "Dealing…",
+    "status.your_bid": "Your bid: how many tricks will you take?",
+    "status.your_blind": "Bid Blind Nil or look at your cards?",
+    "status.your_lead": "Your turn: choose a card.",
+    "status.your_follow": "Your turn: choose a card.",
+    "status.selected": "{card}: click again or press «Play».",
+    "status.waiting": "{seat} to play…",
+    "status.waiting_bid": "{seat} is bidding…",
+    "status.bot_bid": "{seat}: bid {bid}.",
+    "status.bot_play": "{seat}: {card}.",
+    "status.you_bid": "You: bid {bid}.",
+    "status.you_play": "You: {card}.",
+    "status.trick_won": "{seat} takes the trick.",
+    "status.trick_won.you": "You take the trick.",
+    "status.hand_over": "The hand is over. Us {ns:+d}, them {ew:+d}. Press «Deal».",
+    "status.not_your_turn": "Wait: it is {seat}'s turn.",
+    "status.game_over": "The game is over.",
+    "result.win": "You win! Us {ns} : {ew} Them.",
+    "result.loss": "You lose. Us {ns} : {ew} Them.",
+    "result.draw": "A draw: {ns} : {ew}.",
+    "result.title": "Game over",
+    # score sheet
+    "sheet.title": "Score sheet",
+    "sheet.empty": "No hand has been played yet.",
+    "sheet.hand": "Hand {number}",
+    "sheet.row.contract": "Contract",
+    "sheet.row.bags": "Bags",
+    "sheet.row.nil": "Nil",
+    "sheet.row.bag_penalty": "Bag penalty",
+    "sheet.row.hand": "Hand total",
+    "sheet.row.total": "Score",
+    "sheet.bank": "Bags in the bank: {ns} / {ew}",
+    # settings
+    "settings.title": "Settings",
+    "settings.target": "Game to",
+    "settings.target.250": "250 (quick)",
+    "settings.target.500": "500 (normal)",
+    "settings.level": "Opponents' level",
+    "settings.level.easy": "easy",
+    "settings.level.medium": "medium",
+    "settings.level.hard": "hard",
+    "settings.bag_penalty": "Bag penalty (−100 for every 10)",
+    "settings.blind_nil": "Blind Nil (when 100 points behind)",
+    "settings.next_game": "A game is under way: changes apply from the next game.",
+    "settings.now": "The settings apply to this game.",
+    "settings.current": "This game: to {target}, {level}, bag penalty {bags}, Blind Nil {blind}.",
+    "on": "on",
+    "off": "off",
+    # saves and game numbers
+    "save.damaged": "The saved game could not be read ({reason}). Its text is kept under the key «{key}». A new game has started.",
+    "save.restored": "The game goes on from where you left it.",
+    "confirm.title": "Start game № {number}?",
+    "confirm.text": "The unfinished game № {saved} will be lost.",
+    "confirm.yes": "Start № {number}",
+    "confirm.no": "Continue № {saved}",
+    "storage.unavailable": "The browser does not let the game be saved: it will not continue after the page is closed.",
+    # the page itself, help and language
+    "page.title": "Piki — Spades",
+    "table.aria": "Card table",
+    "hand.aria": "Your cards",
+    "button.help": "Rules",
+    "help.title": "Rules and help",
+    "lang.switch": "RU",
+    "lang.switch.to": "ru",
+    "lang.switch.aria": "Русский: переключить игру на русский язык",
+}
+
+CATALOGUES = {"ru": RU, "en": EN}
+LANGUAGES = tuple(CATALOGUES)
 _lang = "ru"
 
 
@@ -123,7 +250,12 @@ def set_language(lang: str) -> None:
     _lang = lang if lang in CATALOGUES else "ru"
 
 
-def t(key: str, **params) -> str:
+def language() -> str:
+    """The active language: "ru" or "en"."""
+    return _lang
+
+
+def t(key: str, /, **params) -> str:
     """The text for ``key`` in the active language, with ``params`` filled in."""
     template = CATALOGUES[_lang].get(key) or RU.get(key, key)
     return template.format(**params) if params else template

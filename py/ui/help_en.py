@@ -1,0 +1,194 @@
+""""Rules and help" in English: the same sections as ``help_ru``, with the same keys and order."""
+
+SECTIONS = (
+    ("play", "How to play", """
+<p>You are South, at the bottom of the table. Your partner is North, opposite you; together
+you are the team "Us". West and East are "Them". The computer plays North, West and East.</p>
+<ol>
+<li><b>Start.</b> Press «Deal»: every player gets 13 cards. Before the first deal you may
+choose in «Settings» how long the game is (to 250 or to 500 points) and how strong the
+opponents are. A click on the table skips an animation.</li>
+<li><b>Bid.</b> When your turn comes, choose how many tricks you will take: 0 to 13. The
+«Hint: N» button makes the bid the game suggests, and the line below it says why, e.g.
+"♠A ♥A — sure tricks". A beginner can safely follow the hint.</li>
+<li><b>A trick.</b> Each player in turn plays one card. Cards you may not play now are
+dimmed; click one and the line at the bottom of the page says why. The first click raises a
+card, the second plays it (or press «Play»). The «Hint» button raises the card the game
+suggests and says why. With the keyboard: Tab to your cards, the ← → arrows choose a card,
+Enter plays it.</li>
+<li><b>Scoring.</b> After the thirteenth trick the game scores both teams. The «Score»
+button shows the sheet, hand by hand (see "Scoring").</li>
+<li><b>The end.</b> Hands follow one another until a team reaches 250 (or 500) points or
+falls below −200. Then press «New game».</li>
+</ol>
+"""),
+    ("rules", "Rules", """
+<h3>Deck and seats</h3>
+<p>A standard deck of 52 cards, no jokers. In each suit the ace is high, then king, queen,
+jack, 10, 9 … 2. Four players sit clockwise: South (you), West, North, East. Partners sit
+opposite each other: South and North against West and East.</p>
+<h3>The dealer</h3>
+<p>East deals the first hand of a game, so South bids first and leads first. The deal moves
+one seat clockwise every hand: South deals the second, West the third, and so on. The bidding
+and the first lead always start with the player to the dealer's left.</p>
+<h3>Bidding</h3>
+<p>Each player bids once, in turn, a number of tricks from 0 to 13. A bid cannot be changed.
+The partners' bids add up to the team's <b>contract</b>. There is no minimum bid, and the four
+bids together may come to more or less than 13.</p>
+<p><b>Nil</b> (a bid of 0) is a promise to take no trick at all. It is scored apart from the
+contract: +100 or −100. If both partners bid Nil, the team's contract is zero.</p>
+<p><b>Blind Nil</b> is a Nil declared before looking at your cards; it is worth ±200. It is
+allowed only when it is switched on in «Settings» (off by default; a change applies from the
+next game) and your team trails the other by 100 points or more. Then, before your cards are
+shown, the game offers a choice: «Blind Nil» or «Look at my cards». The computers follow the
+same rule.</p>
+<h3>Play</h3>
+<p>The player to the dealer's left leads; the others play one card each, clockwise.
+<b>Follow suit:</b> if you hold a card of the suit that was led, you must play one. If you have
+none, you may play any card, a spade included.</p>
+<p><b>Spades are always trumps.</b> A spade may not be led until spades are "broken", that is
+until someone has played a spade in this hand, to trump or as a discard. The exception: the
+leader holds nothing but spades.</p>
+<p><b>Who wins the trick:</b> the highest spade if the trick holds a spade, otherwise the
+highest card of the suit led. A card of another suit (not a spade) never wins. The winner
+leads the next trick. A hand is 13 tricks.</p>
+"""),
+    ("scoring", "Scoring", """
+<p>The «Score» sheet has six rows per team for every hand:</p>
+<ol>
+<li><b>Contract</b>: the team took at least as many tricks as it bid — +10 for each trick bid;
+fewer — −10 for each trick bid.</li>
+<li><b>Bags</b>: each trick over the contract — +1 point and one bag into the team's
+bank.</li>
+<li><b>Nil</b>: a Nil made +100, failed −100; a Blind Nil +200 or −200.</li>
+<li><b>Bag penalty</b>: as soon as the bank holds 10 bags, the team loses 100 points and 10
+bags leave the bank; the rest stay. The penalty can be switched off in «Settings»: bags still
+score +1 each and pile up, without a penalty.</li>
+<li><b>Hand total</b>: the sum of the four rows above.</li>
+<li><b>Score</b>: the game's running score after this hand.</li>
+</ol>
+<p>Tricks taken by a player who bid Nil never count toward the partner's contract: that Nil
+fails, and each of those tricks is a bag (+1 point and a bag into the bank).</p>
+<h3>Example</h3>
+<p>The first hand of game № 21, dealt by East. South bids 4, North 3: the contract of "Us" is
+7. West bids 2, East 3: the contract of "Them" is 5. South takes 5 tricks and North 3, 8
+together: one more than the contract. West takes 3 and East 2: exactly 5.</p>
+<!--example-->
+<p>"Us": contract made, +70; one trick over, +1 and one bag in the bank; hand total +71.
+"Them": contract made, +50. Nobody has reached 250 or fallen below −200, so a second hand is
+played: South deals and West bids first. Open game № 21 (the page's address with
+<code>?game=21</code>) and the first hand gives you the same cards.</p>
+<h3>Three more cases</h3>
+<ul>
+<li>North bids Nil and takes no trick; South bids 4 and takes 5: +40 for the contract, +1 for
+the bag, +100 for the Nil — total +141.</li>
+<li>The same, but North takes 2 tricks and South 4: +40 for South's contract, +2 for bags
+(North's tricks), −100 for the failed Nil — total −58.</li>
+<li>The bank holds 7 bags; the partners bid 3 and 3 and take 9 tricks: +60, +3 for bags; the
+bank reaches 10 — penalty −100, the bank is empty. Hand total −37.</li>
+</ul>
+"""),
+    ("end", "How long a game lasts", """
+<p>A quick game is played to <b>250</b> points: usually 5–6 hands, about ten minutes. A normal
+game goes to <b>500</b> and lasts about twice as long. Choose in «Settings» before the first
+deal; a later change applies from the next game.</p>
+<ul>
+<li>After each hand the game ends when a team has reached the target (250 or 500 points or
+more) or its score has fallen below −200 (that is, −201 or less). The higher score wins — also
+when both teams reach the target in the same hand.</li>
+<li>If the scores are equal at that moment, the game goes on.</li>
+<li>After the 30th hand the game ends in any case: the higher score wins, equal scores are a
+draw.</li>
+</ul>
+"""),
+    ("tips", "Tips", """
+<h3>Bidding</h3>
+<ul>
+<li>Count sure tricks: aces, kings with two or three cards of their suit, high spades.</li>
+<li>A void or a single card in a suit, with three or four spades, is a chance to trump.</li>
+<li>Long spades (five or more) nearly always bring extra tricks: the small ones become winners
+once the opponents' trumps are gone.</li>
+<li>Mind the bids at the table: when 12–13 are already bid, someone will fall short — bid
+carefully.</li>
+<li>Nil suits a hand without aces or kings, with two or three small spades and low cards in
+every suit. The ace of spades rules out Nil: it always wins a trick.</li>
+<li>Blind Nil is a trailing team's gamble: ±200 unseen. The hint offers it only when the team
+trails by 200 or more, or the opponents are close to winning.</li>
+</ul>
+<h3>Play</h3>
+<ul>
+<li><b>Cover your partner's Nil.</b> Play high so that you, not your partner, win the trick;
+lead suits you are strong in, and take the tricks that would fall to your partner's high
+cards.</li>
+<li><b>Your own Nil:</b> drop your high cards when the trick is already someone else's, lead
+low, keep your spades small as long as you can.</li>
+<li><b>Avoid bags.</b> Once the team's contract is made, take no more: shed high cards into
+other players' tricks. But not at the contract's cost — failing it costs more than one
+bag.</li>
+<li>Don't overtake your partner: if their card already wins the trick, play low.</li>
+<li>Second hand low, third hand high.</li>
+<li>Remember who could not follow suit: they are void and can trump it.</li>
+<li>To break an opponent's Nil, lead low cards and don't beat their card — let them win
+the trick.</li>
+</ul>
+"""),
+    ("variants", "Other rules and other games", """
+<h3>House rules this game does not use</h3>
+<ul>
+<li><b>A minimum team bid.</b> Some tables make partners bid at least 4 together. Here there
+is no minimum.</li>
+<li><b>A bonus for all 13 tricks.</b> Some award hundreds of points, or the game, for bidding
+all thirteen. Here that bid scores like any other: +130 or −130.</li>
+<li><b>Jokers.</b> Some add jokers to the deck as the highest trumps. Here the deck is the
+standard 52 cards.</li>
+<li><b>Two players.</b> There is a two-player variant where the cards are drawn from the stock
+one at a time. Here there are always four players, two against two.</li>
+<li><b>Passing cards after a Nil</b> between partners is not done here either.</li>
+</ul>
+<h3>How Spades differs from Hearts</h3>
+<p>In Hearts everyone plays alone, there is no bidding and no trump, and tricks with hearts
+or the queen of spades cost penalty points: players try to take as little as possible. In
+Spades two play against two, spades are always trumps, and points come from making your bid
+exactly.</p>
+<h3>How Spades differs from Preference</h3>
+<p>Preference is played by three (or four, with the dealer sitting out) with a 32-card deck;
+it has an auction, a talon, a chosen trump suit, whisting, and a score kept in the pool and
+the hill. Spades has no auction and no talon: spades are always trumps, each player names a
+number of tricks once, and partners play together. In Preference a player out of the suit
+led must trump; in Spades they may, but need not. Nil resembles misère, but it is played
+within the common hand, and the partner can cover it.</p>
+"""),
+    ("faq", "Questions and answers", """
+<dl>
+<dt>Do the computers see my cards?</dt>
+<dd>No. The engine gives each computer player only its own seat's view of the table: its
+cards, the bids, the cards played and the score. Other hands are simply not in it, so peeking
+is impossible. The strong player draws conclusions from what everyone can see (such as who
+could not follow suit) and tries out the possible layouts of the cards it cannot see. The
+hint, too, knows only your cards.</dd>
+<dt>What does the game number mean?</dt>
+<dd>The number in the header («Game № …», also <code>?game=…</code> in the address) decides
+every deal of the game and every decision of the computers. The same number and the same moves
+of yours give exactly the same game: you can replay it or send it to a friend. An address with
+another number starts a new game; if the current one is unfinished, the game asks first.</dd>
+<dt>Will the game be saved?</dt>
+<dd>Yes. After every action the game is written to the browser's storage (localStorage) on
+this device. Close the tab and come back: the game continues from the same point — during the
+bidding, in the middle of a trick or between hands. Settings and language are remembered too.
+If the browser forbids saving, the game says so.</dd>
+<dt>Why won't my card play?</dt>
+<dd>A dimmed card cannot be played now. Click it and the line at the bottom says why: you
+must follow suit (you hold a card of the suit led) or spades are not broken yet. If it says
+"… to play", it is not your turn. And remember: the first click only raises a card, the
+second plays it.</dd>
+<dt>Why did my partner play that?</dt>
+<dd>North always plays at the hard level; the difficulty setting changes the opponents only.
+North does not see your cards either and judges by the bids and the cards played.</dd>
+<dt>Do I need the internet?</dt>
+<dd>Only the first time the page is opened. After that the game works offline.</dd>
+<dt>Can I change the settings in the middle of a game?</dt>
+<dd>Yes, but they apply from the next game: a game under way is finished under its own
+rules.</dd>
+</dl>
+"""),
+)
