@@ -13,11 +13,16 @@ const CACHE = "piki-" + BUILD;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all(FILES.map(async ([path, integrity]) => {
-      const response = await fetch(new Request(path, { cache: "reload", integrity }));
-      if (!response.ok) throw new Error("precache " + path + ": HTTP " + response.status);
-      await cache.put(path, response);
-    }));
+    try {
+      await Promise.all(FILES.map(async ([path, integrity]) => {
+        const response = await fetch(new Request(path, { cache: "reload", integrity }));
+        if (!response.ok) throw new Error("precache " + path + ": HTTP " + response.status);
+        await cache.put(path, response);
+      }));
+    } catch (error) {
+      await caches.delete(CACHE); // never leave half a build behind; the old one stays in use
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });

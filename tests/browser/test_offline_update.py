@@ -1,0 +1,77 @@
+"""The service worker swaps builds atomically: a broken new build is refused, a good one replaces
+the old cache completely. Runs on a private copy of dist/ with its own server."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import DIST, _load_serve_module
+
+CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('piki-')).sort()"
+# An update attempt is over when no worker is installing or waiting (a failed one is discarded).
+SETTLED = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return !registration.installing && !registration.waiting;
+}"""
+UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  try { await registration.update(); } catch (error) { return String(error); }
+  return "ok";
+}"""
+
+
+def poll(page, script: str, predicate, timeout: float = 60.0):
+    """Evaluate an async script until predicate(result) holds (page.evaluate awaits promises)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = page.evaluate(script)
+        if predicate(result):
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still {result!r} after {timeout} s: {script}")
+        page.wait_for_timeout(200)
+
+
+@pytest.fixture
+def private_site(tmp_path: Path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    server, url = _load_serve_module().serve_in_thread(site)
+    yield site, url
+    server.shutdown()
+    server.server_close()
+
+
+def set_build(site: Path, build: str) -> None:
+    sw = site / "sw.js"
+    sw.write_text(re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', sw.read_text()))
+
+
+def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site, wait_ready):
+    site, url = private_site
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    (first,) = poll(page, CACHES, lambda keys: len(keys) == 1)
+
+    # A new build whose file does not match its hash: the install fails, the old build stays.
+    style = site / "css" / "style.css"
+    original = style.read_bytes()
+    style.write_bytes(original + b"\n/* not the file the build listed */\n")
+    set_build(site, "broken0000000000")
+    page.evaluate(UPDATE)
+    poll(page, SETTLED, bool)
+    assert poll(page, CACHES, lambda keys: keys == [first])
+
+    # A complete new build: installed, activated, and the old cache deleted.
+    style.write_bytes(original)
+    set_build(site, "fresh00000000000")
+    page.evaluate(UPDATE)
+    poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])
+    page.reload()
+    wait_ready(page)
