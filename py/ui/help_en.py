@@ -70,13 +70,13 @@ score +1 each and pile up, without a penalty.</li>
 <p>Tricks taken by a player who bid Nil never count toward the partner's contract: that Nil
 fails, and each of those tricks is a bag (+1 point and a bag into the bank).</p>
 <h3>Example</h3>
-<p>The first hand of game № 21, dealt by East. South bids 4, North 3: the contract of "Us" is
+<p>The first hand of game #21, dealt by East. South bids 4, North 3: the contract of "Us" is
 7. West bids 2, East 3: the contract of "Them" is 5. South takes 5 tricks and North 3, 8
 together: one more than the contract. West takes 3 and East 2: exactly 5.</p>
 <!--example-->
 <p>"Us": contract made, +70; one trick over, +1 and one bag in the bank; hand total +71.
 "Them": contract made, +50. Nobody has reached 250 or fallen below −200, so a second hand is
-played: South deals and West bids first. Open game № 21 (the page's address with
+played: South deals and West bids first. Open game #21 (the page's address with
 <code>?game=21</code>) and the first hand gives you the same cards.</p>
 <h3>Three more cases</h3>
 <ul>
@@ -167,7 +167,7 @@ is impossible. The strong player draws conclusions from what everyone can see (s
 could not follow suit) and tries out the possible layouts of the cards it cannot see. The
 hint, too, knows only your cards.</dd>
 <dt>What does the game number mean?</dt>
-<dd>The number in the header («Game № …», also <code>?game=…</code> in the address) decides
+<dd>The number in the header («Game #…», also <code>?game=…</code> in the address) decides
 every deal of the game and every decision of the computers. The same number and the same moves
 of yours give exactly the same game: you can replay it or send it to a friend. An address with
 another number starts a new game; if the current one is unfinished, the game asks first.</dd>

@@ -145,7 +145,7 @@ EN = {
     "seat.to_move": "to play",
     # top bar
     "title": "Spades",
-    "game.number": "Game № {number}",
+    "game.number": "Game #{number}",
     "game.target": "to {target}",
     "game.hand": "Hand {number}",
     "score.line": "{score}",
@@ -224,10 +224,10 @@ EN = {
     # saves and game numbers
     "save.damaged": "The saved game could not be read ({reason}). Its text is kept under the key «{key}». A new game has started.",
     "save.restored": "The game goes on from where you left it.",
-    "confirm.title": "Start game № {number}?",
-    "confirm.text": "The unfinished game № {saved} will be lost.",
-    "confirm.yes": "Start № {number}",
-    "confirm.no": "Continue № {saved}",
+    "confirm.title": "Start game #{number}?",
+    "confirm.text": "The unfinished game #{saved} will be lost.",
+    "confirm.yes": "Start #{number}",
+    "confirm.no": "Continue #{saved}",
     "storage.unavailable": "The browser does not let the game be saved: it will not continue after the page is closed.",
     # the page itself, help and language
     "page.title": "Piki — Spades",
