@@ -10,7 +10,8 @@ This module is the only one that touches the browser. It binds the page to ``ui.
 The loading indicator and the start-up error panel belong to js/boot.js; this module talks to it
 only through ``window.piki.stage()`` and ``window.piki.fail()``.
 
-Test knob: ``?fast=1`` in the URL sets every pause and animation to zero.
+Test knob: ``?fast=1`` in the URL sets every pause and animation to zero. ``?lang=en`` (or ``ru``)
+opens the page in that language and remembers it, as the language switch does.
 """
 
 import asyncio
@@ -20,6 +21,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 _proxies = []  # event handlers stay alive as long as the page
+PANELS = ("score", "settings", "help")
+BEHIND_PANELS = (".bar", "#notice", "#table", "#status")  # inert while a panel is open
 
 
 def _text(value):
@@ -48,17 +51,24 @@ class LocalStore:
 class Page:
     """The screen the controller draws on."""
 
-    def __init__(self, render_regions, timing):
+    def __init__(self, render_regions, timing, strings):
         self.regions = render_regions
         self.timing = timing
+        self.strings = strings
         self.ctl = None
         self.html = {}
         self.skip_event = None
+        self.lang = None  # the language the static words were last labelled in
+        self.open_panel = None
+        self.opener = None  # the element focused before a panel opened: focus goes back to it
 
     # --- drawing ---------------------------------------------------------------------------
 
     def render(self):
         ctl = self.ctl
+        if self.strings.language() != self.lang:
+            self.lang = self.strings.language()
+            label_static(self.strings.t, self.lang)
         for region, html in self.regions(ctl).items():
             if self.html.get(region) == html:
                 continue
@@ -73,8 +83,10 @@ class Page:
         status = document.getElementById("status")
         if status.textContent != ctl.status:
             status.textContent = ctl.status
-        for name in ("score", "settings"):
+        for name in PANELS:
             document.getElementById(f"{name}-panel").hidden = ctl.panel != name
+        if ctl.panel != self.open_panel:
+            self._panel_focus(ctl.panel)
         if ctl.shown_trick is None:
             document.getElementById("trick").className = "trick"
         body = document.body.dataset
@@ -87,6 +99,24 @@ class Page:
         body.game = str(game.game)
         body.hand = str(len(game.hands))
         self._sync_url()
+
+    def _panel_focus(self, panel):
+        """A panel is modal: the page behind it is inert while it is open; opening moves the
+        focus into it, closing brings the focus back to where it was (the button that opened it)."""
+        if panel and not self.open_panel:
+            self.opener = document.activeElement
+        self.open_panel = panel
+        for selector in BEHIND_PANELS:
+            element = document.querySelector(selector)
+            if not is_none(element):
+                element.inert = bool(panel)
+        if panel:
+            first = document.querySelector(f"#{panel}-panel :is(button, input, summary)")
+            if not is_none(first):
+                first.focus()
+        elif self.opener is not None and not is_none(self.opener) and self.opener.isConnected:
+            self.opener.focus()
+            self.opener = None
 
     def _focus_key(self, element):
         active = document.activeElement
@@ -116,8 +146,11 @@ class Page:
         if ctl.confirm:
             return
         params = window.URLSearchParams.new(window.location.search)
-        if params.get("game") != str(ctl.game.game):
+        lang = self.strings.language()
+        if params.get("game") != str(ctl.game.game) or (params.has("lang") and params.get("lang") != lang):
             params.set("game", str(ctl.game.game))
+            if params.has("lang"):
+                params.set("lang", lang)
             window.history.replaceState(None, "", "?" + params.toString())
 
     # --- time ------------------------------------------------------------------------------
@@ -239,20 +272,25 @@ def url_params():
     params = window.URLSearchParams.new(window.location.search)
     game = _text(params.get("game"))
     number = int(game) if game is not None and game.isdigit() and 0 < int(game) <= 999_999 else None
-    return number, params.get("fast") == "1"
+    return number, params.get("fast") == "1", _text(params.get("lang"))
 
 
-def label_static(t):
-    """Static words of index.html come from the catalogue too ([data-i18n])."""
+def label_static(t, lang):
+    """Static words of index.html come from the catalogue too: [data-i18n] is an element's text,
+    [data-i18n-aria] its aria-label; and the document's title and language."""
     for element in document.querySelectorAll("[data-i18n]"):
         element.textContent = t(element.getAttribute("data-i18n"))
+    for element in document.querySelectorAll("[data-i18n-aria]"):
+        element.setAttribute("aria-label", t(element.getAttribute("data-i18n-aria")))
+    document.title = t("page.title")
+    document.documentElement.lang = lang
 
 
 async def start():
     window.piki.stage("engine")
     from ui import controller, render, strings
 
-    number, fast = url_params()
+    number, fast, lang = url_params()
     timing = controller.FAST if fast else controller.Timing()
     if not fast and window.matchMedia("(prefers-reduced-motion: reduce)").matches:
         timing = controller.Timing(timing.bid, timing.play, timing.trick, 0, 0, 0)
@@ -261,16 +299,17 @@ async def start():
     root.setProperty("--deal-flight", f"{int(timing.deal_flight * 1000)}ms")
     root.setProperty("--gather", f"{int(timing.gather * 1000)}ms")
 
-    page = Page(render.regions, timing)
+    page = Page(render.regions, timing, strings)
     ctl = controller.Controller(LocalStore(), page, timing)
     page.ctl = ctl
+    if lang in strings.LANGUAGES:  # ?lang=en: this language, from now on
+        ctl.do_lang(lang)
 
     think = create_proxy(lambda: ",".join(f"{ms:.1f}" for ms in ctl.think_ms))
     _proxies.append(think)
     window.pikiThinkTimes = think  # for the benchmark: each computer decision in ms
 
     ctl.start(number)
-    label_static(strings.t)
     bind(page, ctl)
     page.render()
     document.body.dataset.ready = "1"

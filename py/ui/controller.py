@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
 
 from . import players, saves
-from .strings import t
+from .strings import language, set_language, t
 
 SOUTH = Seat.S
 MAX_GAME_NUMBER = 999_999
@@ -51,6 +51,12 @@ def bid_text(bid) -> str:
     return t("bid.nil") if bid == 0 else str(bid)
 
 
+def reason_text(error: SpadesError) -> str:
+    """The engine's reason in the page's language, as a sentence for the status line."""
+    text = error.reason(language())
+    return text[:1].upper() + text[1:]
+
+
 def in_progress(game: Game) -> bool:
     """A game that someone has started playing and that is not over."""
     return not game.over and (len(game.hands) > 1 or bool(game.hand.bid_log))
@@ -66,6 +72,7 @@ class Controller:
         self.screen = screen
         self.timing = timing
         self.settings = saves.load_settings(store)
+        set_language(self.settings.lang)
         self.game: Game = Game(game=0, rules=self.settings.rules())
         self.level = self.settings.level
         self.dealt = False
@@ -150,9 +157,9 @@ class Controller:
     def bid_hint(self):
         """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
         hand = self.game.hand
-        key = (self.game.game, hand.index, len(hand.bid_log), self.looked)
+        key = (self.game.game, hand.index, len(hand.bid_log), self.looked, language())
         if self._hint_key != key:
-            self._hint = players.hint(self.view(), looked=self.looked)
+            self._hint = players.hint(self.view(), looked=self.looked, lang=language())
             self._hint_key = key
         return self._hint
 
@@ -217,7 +224,7 @@ class Controller:
         card = Card.parse(code)
         game = self.game
         if game.phase is not Phase.PLAY:
-            self.status = IllegalActionError("not_playing").reason("ru")
+            self.status = reason_text(IllegalActionError("not_playing"))
             return None
         if game.to_move != SOUTH:
             self.status = t("status.not_your_turn", seat=seat_name(game.to_move))
@@ -225,7 +232,7 @@ class Controller:
         error = game.why_illegal(card)
         if error is not None:
             self.selected = None
-            self.status = error.reason("ru")
+            self.status = reason_text(error)
             return None
         if self.selected == card:
             return self._act(card)
@@ -268,7 +275,7 @@ class Controller:
             return None
         if self.game.phase is Phase.BID:
             return self._act(self.bid_hint()[0])
-        action, reason = players.hint(self.view())
+        action, reason = players.hint(self.view(), lang=language())
         if isinstance(action, Card):
             self.selected = action
             self.status = f"{t('button.hint.play')}: {action.display} — {reason}"
@@ -315,6 +322,17 @@ class Controller:
     def do_panel(self, name: str):
         self.panel = None if self.panel == name or name == "close" else name
 
+    def do_lang(self, lang: str):
+        """The language switch: the whole table, the status line and the hint speak ``lang``
+        at once; the choice is kept with the settings."""
+        set_language(lang)
+        self.settings = replace(self.settings, lang=language())
+        try:
+            saves.save_settings(self.store, self.settings)
+        except Exception:
+            self.notice = t("storage.unavailable")
+        self.status = self.prompt()
+
     def do_dismiss(self):
         self.notice = ""
 
@@ -338,7 +356,7 @@ class Controller:
         try:
             self._apply(action)
         except SpadesError as exc:
-            self.status = exc.reason("ru")
+            self.status = reason_text(exc)
 
     def _apply(self, action) -> None:
         game = self.game

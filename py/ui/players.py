@@ -33,13 +33,13 @@ def choose(game, seat, level: str):
     return bot_choose(level, view, rng_for(game, view, seat))
 
 
-def hint(view, looked: bool = True) -> tuple[object, str]:
-    """The suggested action for the player and why, in words (a bid or a card).
+def hint(view, looked: bool = True, lang: str = "ru") -> tuple[object, str]:
+    """The suggested action for the player and why, in words of ``lang`` (a bid or a card).
     Once the player has looked at the cards, Blind Nil is no longer a choice to suggest."""
     if looked and BLIND in view.legal:
         view = replace(view, legal=tuple(a for a in view.legal if a != BLIND), blind_offer=False)
-    action, text = advice_hint(view)
-    return action, text
+    advice = advice_hint(view)
+    return advice.action, advice.text(lang)
 
 
 __all__ = ["choose", "hint", "LEVELS", "PARTNER_LEVEL"]

@@ -13,7 +13,8 @@ from spades import BLIND, SEATS, Card, Phase, Seat, Team
 from spades.cards import HAND_SIZE, sort_for_display
 
 from .controller import bid_text, in_progress, seat_name
-from .strings import t
+from .help import page as help_page
+from .strings import language, t
 
 SHEET_ROWS = ("contract", "bags", "nil", "bag_penalty", "hand", "total")
 LEVELS = ("easy", "medium", "hard")
@@ -73,6 +74,8 @@ def regions(ctl) -> dict[str, str]:
         "settings": settings(ctl),
         "notice": notice(ctl),
         "confirm": confirm(ctl),
+        "help": help_page(language()),
+        "lang-switch": lang_switch(),
     }
 
 
@@ -322,6 +325,13 @@ def confirm(ctl) -> str:
         f'<button type="button" class="secondary" data-action="confirm-keep">{escape(t("confirm.no", saved=saved))}</button>'
         "</div>"
     )
+
+
+def lang_switch() -> str:
+    """The button that turns the page to the other language (it names that language)."""
+    other = t("lang.switch.to")
+    return (f'<button type="button" class="lang-switch secondary" data-action="lang" data-value="{other}"'
+            f' lang="{other}" aria-label="{escape(t("lang.switch.aria"))}">{escape(t("lang.switch"))}</button>')
 
 
 __all__ = ["regions", "signed", "number"]

@@ -15,6 +15,7 @@ from spades import RecordError, Rules, from_record, to_record
 from spades.rules import TARGETS
 
 from .players import LEVELS, PARTNER_LEVEL
+from .strings import LANGUAGES
 
 GAME_KEY = "spades.game"
 SETTINGS_KEY = "spades.settings"
@@ -28,6 +29,7 @@ class Settings:
     level: str = "easy"
     bag_penalty: bool = True
     blind_nil: bool = False
+    lang: str = "ru"  # the interface's language: applies at once, not only from the next game
 
     def rules(self) -> Rules:
         return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
@@ -45,6 +47,8 @@ class Settings:
             s = replace(s, target=data["target"])
         if data.get("level") in LEVELS:
             s = replace(s, level=data["level"])
+        if data.get("lang") in LANGUAGES:
+            s = replace(s, lang=data["lang"])
         for name in ("bag_penalty", "blind_nil"):
             if isinstance(data.get(name), bool):
                 s = replace(s, **{name: data[name]})

@@ -1,0 +1,187 @@
+"""The help and the two languages: every catalogue has the same keys in Russian and English, the
+help's worked example is what the engine scores, and the language switch reaches the table, the
+status line and the hint (under CPython, with the controller's in-memory store)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from string import Formatter
+
+import pytest
+
+from spades import DEAL, Seat, from_record, score_team
+from spades import messages
+from spades.advice import MESSAGES as ADVICE
+from ui import controller, help as helppage, render, saves, strings
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKED = ROOT / "tests" / "data" / "worked_example.json"
+
+
+@pytest.fixture(autouse=True)
+def russian_again():
+    yield
+    strings.set_language("ru")
+
+
+def fields(template: str) -> set[str]:
+    """The placeholders; the hints' suit forms differ by language (suit_gen, suit_en…): "suit"."""
+    names = {name.split(":")[0] for _, name, _, _ in Formatter().parse(template) if name}
+    return {"suit" if name.startswith("suit_") else name for name in names}
+
+
+CATALOGUES = {
+    "ui strings": (strings.RU, strings.EN),
+    "engine messages": (messages.RU, messages.EN),
+    "hint texts": (ADVICE["ru"], ADVICE["en"]),
+}
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_both_languages_have_the_same_keys_and_placeholders(name):
+    ru, en = CATALOGUES[name]
+    assert set(ru) - set(en) == set(), f"{name}: missing in English"
+    assert set(en) - set(ru) == set(), f"{name}: missing in Russian"
+    for key in ru:
+        assert fields(ru[key]) == fields(en[key]), (name, key)
+        assert en[key].strip(), (name, key)
+
+
+def test_every_key_the_interface_asks_for_is_in_the_catalogue():
+    used = set()
+    for path in (ROOT / "py" / "ui").glob("*.py"):
+        used |= set(re.findall(r'\bt\(\s*"([^"]+)"\s*[,)]', path.read_text(encoding="utf-8")))
+    used |= set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', (ROOT / "index.html").read_text(encoding="utf-8")))
+    assert used, "no t(...) call found"
+    assert used - set(strings.RU) == set()
+
+
+def test_the_help_has_the_same_sections_in_both_languages():
+    ru = [key for key, _, _ in helppage.SECTIONS["ru"]]
+    en = [key for key, _, _ in helppage.SECTIONS["en"]]
+    assert ru == en
+    assert {"play", "rules", "scoring", "end", "tips", "variants", "faq"} <= set(ru)
+    for lang in ("ru", "en"):
+        assert helppage.page(lang).count("<details") == len(ru)
+        assert helppage.EXAMPLE_MARK not in helppage.page(lang)
+
+
+class Cells(HTMLParser):
+    """The worked example's table: {(team, row): value} from data-row / data-team / data-value."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.row = None
+        self.cells: dict[tuple[str, str], int] = {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "tr":
+            self.row = a.get("data-row")
+        elif tag == "td" and self.row and "data-team" in a:
+            self.cells[(a["data-team"], self.row)] = int(a["data-value"])
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_worked_example_in_the_help_is_what_the_engine_scores():
+    record = json.loads(WORKED.read_text(encoding="utf-8"))
+    game = from_record(record)
+    view = game.view(Seat.S)
+    ns, ew = view.sheet[0]
+    engine = {"NS": ns, "EW": ew}
+    for team, score in engine.items():
+        for row in helppage.ROWS:
+            assert helppage.EXAMPLE[team][row] == getattr(score, row), (team, row)
+    taken = view.taken
+    assert (taken[Seat.S], taken[Seat.N], taken[Seat.W], taken[Seat.E]) == (5, 3, 3, 2)
+    assert record["hands"][0]["bids"] == [4, 2, 3, 3] and record["game"] == 21
+    assert not game.over
+    game.apply(DEAL)
+    assert game.hand.dealer == Seat.S and game.to_move == Seat.W  # South deals, West bids first
+
+    for lang in ("ru", "en"):
+        html = helppage.page(lang)
+        cells = Cells()
+        cells.feed(html)
+        assert cells.cells == {(team, row): getattr(engine[team], row)
+                               for team in engine for row in helppage.ROWS}, lang
+        text = text_of(html)
+        for number in ("+70", "+71", "+50", "21", "−200"):
+            assert number in text, (lang, number)
+
+    # The three smaller cases of the same section, scored by the engine.
+    cases = {"+141": ((0, 4), (0, 5), 0), "−58": ((0, 4), (2, 4), 0), "−37": ((3, 3), (5, 4), 7)}
+    for shown, (bids, tricks, bank) in cases.items():
+        score = score_team(bids, tricks, 0, bank, True)
+        assert render.signed(score.hand) == shown
+        for lang in ("ru", "en"):
+            assert shown in text_of(helppage.page(lang)), (lang, shown)
+
+
+def test_the_language_is_a_setting_kept_with_the_others():
+    store = saves.MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 500, "level": "hard"})})
+    assert saves.load_settings(store).lang == "ru"
+    store.set(saves.SETTINGS_KEY, json.dumps({"target": 500, "level": "hard", "lang": "xx"}))
+    assert saves.load_settings(store).lang == "ru"
+    store.set(saves.SETTINGS_KEY, json.dumps({"target": 500, "level": "hard", "lang": "en"}))
+    settings = saves.load_settings(store)
+    assert (settings.lang, settings.target, settings.level) == ("en", 500, "hard")
+
+
+class Screen:
+    def render(self):
+        pass
+
+    async def pause(self, seconds):
+        pass
+
+    async def deal(self, dealer):
+        pass
+
+    async def gather(self, winner):
+        pass
+
+
+def test_switching_language_reaches_the_table_the_status_and_the_hint():
+    store = saves.MemoryStore()
+    ctl = controller.Controller(store, Screen(), controller.FAST)
+    ctl.start(4242)
+    asyncio.run(ctl.handle("deal"))
+    assert ctl.game.to_move == Seat.S
+    ru_hint = ctl.bid_hint()[1]
+    ru_panel = render.regions(ctl)["panel"]
+    assert ctl.status == strings.RU["status.your_bid"]
+
+    asyncio.run(ctl.handle("lang", "en"))
+    assert strings.language() == "en"
+    assert ctl.status == strings.EN["status.your_bid"]
+    bid, en_hint = ctl.bid_hint()
+    assert en_hint != ru_hint and not re.search("[а-яё]", en_hint, re.I), en_hint
+    regions = render.regions(ctl)
+    assert strings.EN["bid.title"] in regions["panel"] and en_hint in regions["panel"]
+    assert regions["panel"] != ru_panel
+    assert "West" in regions["seat-W"] and "Rules and help" not in regions["help"]
+    assert "How to play" in regions["help"] and 'data-value="ru"' in regions["lang-switch"]
+    assert json.loads(store.get(saves.SETTINGS_KEY))["lang"] == "en"
+
+    # The engine's reasons come in English too, as a sentence.
+    asyncio.run(ctl.handle("bid", bid))
+    while ctl.game.to_move != Seat.S:
+        asyncio.run(ctl.run())
+    legal = set(ctl.view().legal)
+    illegal = [c for c in ctl.view().hand if c not in legal]
+    if illegal:
+        asyncio.run(ctl.handle("card", str(illegal[0])))
+        assert ctl.status.startswith(("Must follow suit", "Spades are not broken")), ctl.status
+
+    # A new controller on the same store starts in English.
+    strings.set_language("ru")
+    again = controller.Controller(store, Screen(), controller.FAST)
+    assert strings.language() == "en" and again.settings.lang == "en"
