@@ -1,0 +1,228 @@
+"""The table's controller without a browser: player actions, computer turns, saves, settings,
+game numbers and the HTML hooks the page and its tests rely on (py/ui).
+
+The screen is a stand-in whose pauses and animations end at once, so every event runs to its
+end in one step (``drive``): no event loop needed, the same under CPython and Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+
+from spades import BLIND, Card, Phase, Seat, from_record
+from ui import players, saves
+from ui.controller import FAST, Controller, in_progress
+from ui.render import regions, signed
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.renders = 0
+        self.deals = []
+        self.gathers = []
+
+    def render(self) -> None:
+        self.renders += 1
+
+    async def pause(self, seconds) -> None:
+        return None
+
+    async def deal(self, dealer) -> None:
+        self.deals.append(dealer)
+
+    async def gather(self, winner) -> None:
+        self.gathers.append(winner)
+
+
+def drive(coroutine):
+    """Run a coroutine that never suspends (the stand-in screen never waits)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError("the controller waited on something")
+
+
+def table(store=None, game=None) -> Controller:
+    ctl = Controller(store if store is not None else saves.MemoryStore(), Screen(), FAST)
+    ctl.start(game)
+    return ctl
+
+
+def event(ctl, action, value=None) -> None:
+    drive(ctl.handle(action, value))
+
+
+def south_moves(ctl) -> None:
+    """South's next move: deal, the hinted bid, or the lowest legal card (two clicks)."""
+    game = ctl.game
+    if game.phase is Phase.HAND_OVER or not ctl.dealt:
+        event(ctl, "deal")
+    elif game.phase is Phase.BID:
+        event(ctl, "hint")
+    else:
+        card = str(game.legal_actions()[0])
+        event(ctl, "card", card)
+        event(ctl, "card", card)
+
+
+def test_a_new_table_waits_for_the_deal_then_south_bids_first():
+    ctl = table(game=12)
+    assert ctl.game.game == 12 and not ctl.dealt
+    assert 'data-action="deal"' in regions(ctl)["panel"]
+    event(ctl, "deal")
+    assert ctl.dealt and ctl.screen.deals == [Seat.E]
+    assert ctl.game.to_move is Seat.S and ctl.south_turn
+    html = regions(ctl)
+    for bid in range(14):
+        assert f'data-bid="{bid}"' in html["panel"]
+    assert 'data-action="hint"' in html["panel"] and "hint-reason" in html["panel"]
+    assert html["hand"].count("data-card=") == 13
+    assert html["hand"].count('aria-disabled="true"') == 13  # no card is playable while bidding
+
+
+def test_a_whole_game_to_its_end_saves_after_every_action_and_replays():
+    store = saves.MemoryStore()
+    ctl = table(store, game=4242)
+    for _ in range(3000):
+        if ctl.game.over:
+            break
+        south_moves(ctl)
+        saved = from_record(json.loads(store.get(saves.GAME_KEY)))
+        assert saved.totals == ctl.game.totals and len(saved.hands) == len(ctl.game.hands)
+    assert ctl.game.over and ctl.game.phase is Phase.GAME_OVER
+    assert 'data-action="new-game"' in regions(ctl)["panel"]
+    sheet = regions(ctl)["score"]
+    assert sheet.count("<tbody") == len(ctl.game.hands)
+    assert sheet.count("data-row=") == 6 * len(ctl.game.hands)
+    event(ctl, "new-game")
+    assert not ctl.game.over and ctl.game.game != 4242 and not ctl.dealt
+
+
+def test_illegal_card_is_explained_and_not_raised_then_a_legal_card_needs_two_clicks():
+    ctl = table(game=7)
+    event(ctl, "deal")
+    event(ctl, "bid", 3)
+    assert ctl.game.phase is Phase.PLAY and ctl.game.to_move is Seat.S  # South leads trick 1
+    hand = ctl.game.hand.held[Seat.S]
+    legal = ctl.game.legal_actions()
+    spades = [c for c in ctl.view().hand if c.suit == 0 and c not in legal]
+    assert spades, "game 7: South holds a spade it may not lead"
+    event(ctl, "card", str(spades[0]))
+    assert ctl.status == "Пики ещё не разбиты" and ctl.selected is None
+    assert ctl.game.hand.held[Seat.S] == hand
+    event(ctl, "card", str(legal[0]))
+    assert ctl.selected == legal[0] and ctl.game.hand.held[Seat.S] == hand
+    event(ctl, "play")
+    assert legal[0] in ctl.game.hand.plays
+
+
+def test_reload_anywhere_restores_the_same_table():
+    store = saves.MemoryStore()
+    ctl = table(store, game=31337)
+    for _ in range(80):
+        before = regions(ctl)
+        again = table(store)
+        assert regions(again) == before, f"after {len(ctl.game.hand.plays)} plays"
+        south_moves(ctl)
+
+
+def test_damaged_and_unknown_saves_are_kept_and_reported():
+    for text in ("{not json", json.dumps({"format": "spades-game/99", "hands": []}), "[1, 2]"):
+        store = saves.MemoryStore({saves.GAME_KEY: text})
+        ctl = table(store)
+        assert "не удалось прочитать" in ctl.notice and saves.DAMAGED_KEY in ctl.notice
+        assert store.get(saves.DAMAGED_KEY) == text
+        assert not ctl.dealt and ctl.game.phase is Phase.BID
+        assert json.loads(store.get(saves.GAME_KEY))["format"] == "spades-game/1"
+
+
+def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
+    store = saves.MemoryStore()
+    ctl = table(store, game=5)
+    event(ctl, "setting", ("target", 500))
+    assert ctl.game.rules.target == 500 and ctl.game.game == 5
+    event(ctl, "deal")
+    event(ctl, "bid", 2)
+    assert in_progress(ctl.game)
+    event(ctl, "setting", ("target", 250))
+    event(ctl, "setting", ("level", "hard"))
+    assert ctl.game.rules.target == 500 and ctl.level == "easy"
+    assert 'data-applies="next"' in regions(ctl)["settings"]
+    kept = json.loads(store.get(saves.SETTINGS_KEY))
+    assert {k: kept[k] for k in ("target", "level", "bag_penalty", "blind_nil")} == {
+        "target": 250, "level": "hard", "bag_penalty": True, "blind_nil": False}
+    event(ctl, "new-game")
+    assert ctl.game.rules.target == 250 and ctl.level == "hard"
+
+
+def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
+    store = saves.MemoryStore()
+    ctl = table(store, game=100)
+    event(ctl, "deal")
+    event(ctl, "bid", 4)
+    asked = table(store, game=200)
+    assert asked.confirm == (200, 100) and asked.game.game == 100
+    assert "data-action=\"confirm-new\"" in regions(asked)["confirm"]
+    event(asked, "confirm-keep")
+    assert asked.confirm is None and asked.game.game == 100
+    event(asked, "confirm-new")  # nothing asked any more: ignored
+    assert asked.game.game == 100
+    fresh = table(store, game=200)
+    event(fresh, "confirm-new")
+    assert fresh.game.game == 200 and not fresh.dealt
+    assert table(saves.MemoryStore(), game=300).confirm is None  # nothing to lose: no question
+
+
+def test_blind_nil_is_offered_before_the_cards_are_seen_and_not_hinted_after_a_look():
+    # A record where NS trail by 100+ after hand 1 (their bids fail), blind nil on.
+    store = saves.MemoryStore()
+    ctl = table(store, game=9)
+    ctl.settings = saves.Settings(blind_nil=True)
+    ctl.new_game(9)
+    for _ in range(400):
+        game = ctl.game
+        if game.phase is Phase.HAND_OVER and game.totals[1] - game.totals[0] >= 100:
+            break
+        if game.over:
+            ctl.new_game(ctl.game.game + 1)
+            continue
+        if game.phase is Phase.BID and ctl.south_turn and not ctl.blind_pending:
+            event(ctl, "bid", 13)  # South overbids: NS fall behind
+        else:
+            south_moves(ctl)
+    assert ctl.game.phase is Phase.HAND_OVER and ctl.game.blind_allowed(Seat.S)
+    event(ctl, "deal")
+    while ctl.game.to_move is not Seat.S:
+        south_moves(ctl)
+    assert ctl.blind_pending
+    html = regions(ctl)
+    assert 'data-action="blind-nil"' in html["panel"] and "data-card" not in html["hand"]
+    assert table(store).blind_pending  # a reload still offers it
+    event(ctl, "look")
+    assert not ctl.blind_pending and ctl.bid_hint()[0] != BLIND
+    assert not table(store).blind_pending  # a reload after a look does not offer it again
+    assert 'data-action="blind-nil"' not in regions(ctl)["panel"]
+
+
+def test_computer_decisions_are_the_bots_own_and_seeded_by_the_position():
+    ctl = table(game=77)
+    event(ctl, "deal")
+    event(ctl, "bid", 3)
+    game = from_record(json.loads(ctl.store.get(saves.GAME_KEY)))
+    assert game.hand.bid_log == ctl.game.hand.bid_log
+    replayed = from_record(dict(json.loads(ctl.store.get(saves.GAME_KEY)),
+                                hands=[dict(json.loads(ctl.store.get(saves.GAME_KEY))["hands"][0],
+                                            bids=[3], plays=[])]))
+    for seat in (Seat.W, Seat.N, Seat.E):
+        assert replayed.to_move is seat
+        level = ctl.level_of(seat)
+        action = players.choose(replayed, seat, level)
+        assert action == players.choose(replayed, seat, level)
+        replayed.apply(action)
+    assert replayed.hand.bid_log == ctl.game.hand.bid_log
+
+
+def test_signed_numbers_use_a_real_minus():
+    assert signed(70) == "+70" and signed(-100) == "−100" and signed(0) == "0"
+    assert isinstance(Card.parse("QH"), Card)
