@@ -1,4 +1,4 @@
-"""The command line: ``python -m spades replay|bench|play|arena …`` (RECORD.md, "Other commands")."""
+"""The command line: ``python -m spades replay|bench|play|arena|bot …`` (RECORD.md, "Other commands")."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 from . import arena as arena_mod
 from . import bench as bench_mod
 from . import play as play_mod
+from . import protocol as protocol_mod
 from .record import RecordError, from_record, summary
 
 
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_mod.add_parser(sub)
     play_mod.add_parser(sub)
     arena_mod.add_parser(sub)
+    protocol_mod.add_parser(sub)
     return parser
 
 

@@ -10,8 +10,11 @@ player: contracts made and set, Nil bids and Nil made, bags per hand, think time
 reports A's win rate.
 
 Seats are *players*: anything with ``act(view, rng)``. ``player_for(spec)`` turns a level name
-into one; an outside program speaking the JSON-lines bot protocol of RECORD.md would be another
-kind of player (``cmd:COMMAND``, not built yet) and slots in the same way.
+into one, and ``cmd:COMMAND`` into an outside program speaking the JSON-lines bot protocol of
+RECORD.md (``protocol.OutsidePlayer``, started once for both seats of its team; docs/protocol.md).
+An outside program's bad answer (illegal, malformed, late, or the program gone) stops the arena:
+``error: …`` naming the program, the seat and the position on standard error (and
+``{"error": …}`` on standard output with ``--json``), exit status 3.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ def player_for(spec):
     if spec in LEVELS:
         return make_player(spec)
     if spec.startswith("cmd:"):
-        raise ValueError("cmd: players (the JSON-lines bot protocol) are not supported yet")
+        from .protocol import OutsidePlayer  # subprocesses: not for the page
+        return OutsidePlayer(spec[len("cmd:"):])
     raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or cmd:COMMAND")
 
 
@@ -211,14 +215,25 @@ def format_result(r: dict) -> str:
 
 def cmd_arena(args) -> int:
     try:
-        player_for(args.ns), player_for(args.ew)
+        ns, ew = player_for(args.ns), player_for(args.ew)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.games:
-        r = run_games(args.ns, args.ew, args.games, args.seed, args.target, args.progress)
-    else:
-        r = run_deals(args.ns, args.ew, args.deals, args.seed, progress=args.progress)
+    from .protocol import OutsideBotError, OutsidePlayer
+    a, b = (p if isinstance(p, OutsidePlayer) else spec for p, spec in ((ns, args.ns), (ew, args.ew)))
+    try:
+        if args.games:
+            r = run_games(a, b, args.games, args.seed, args.target, args.progress)
+        else:
+            r = run_deals(a, b, args.deals, args.seed, progress=args.progress)
+    except OutsideBotError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+        return 3
+    finally:
+        for p in (ns, ew):
+            getattr(p, "close", lambda: None)()
     if args.json:
         json.dump(r, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -229,8 +244,8 @@ def cmd_arena(args) -> int:
 
 def add_parser(sub) -> None:
     p = sub.add_parser("arena", help="duplicate match between two levels, with figures")
-    p.add_argument("--ns", default="hard", help="player A (seated NS first): random|easy|medium|hard")
-    p.add_argument("--ew", default="easy", help="player B: random|easy|medium|hard")
+    p.add_argument("--ns", default="hard", help="player A (seated NS first): random|easy|medium|hard|cmd:COMMAND")
+    p.add_argument("--ew", default="easy", help="player B: random|easy|medium|hard|cmd:COMMAND")
     p.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
     p.add_argument("--games", type=int, default=0, help="play N whole games (×2, duplicate) instead of deals")
     p.add_argument("--target", type=int, default=250, help="target of the whole games (default 250)")

@@ -68,16 +68,18 @@ def test_team_result_values_bags_at_minus_ten():
         assert r["points"] == s.hand - s.bag_penalty - 10 * s.bags
 
 
-def test_unknown_and_cmd_players_are_reported():
-    for spec in ("expert", "cmd:./bot"):
+def test_unknown_players_and_missing_programs_are_reported():
+    for spec in ("expert", "cmd:"):
         try:
             player_for(spec)
         except ValueError as exc:
             assert spec.split(":")[0] in str(exc)
         else:  # pragma: no cover
             raise AssertionError(spec)
-    r = run_cli("arena", "--ns", "cmd:foo", "--deals", "1")
+    r = run_cli("arena", "--ns", "expert", "--deals", "1")
     assert r.returncode == 2
+    r = run_cli("arena", "--ns", "cmd:./no-such-bot", "--deals", "1")  # the protocol's own tests: test_protocol.py
+    assert r.returncode == 3 and "cmd:./no-such-bot" in r.stderr and "cannot start" in r.stderr
 
 
 def test_statistics_helpers():
