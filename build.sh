@@ -102,6 +102,8 @@ do_bench() {
     fi
     say "page benchmark"
     "$VENV/bin/python" bench/page.py "$PIKI_DIST"
+    say "table benchmark: a hand at «Сложный», main-thread long tasks and think time"
+    "$VENV/bin/python" bench/table.py "$PIKI_DIST"
 }
 
 command="${1:-build}"
