@@ -244,3 +244,10 @@ def test_hard_does_not_draw_spades_when_opponents_have_none():
     assert game.to_move == Seat.N
     card = decide(game, QuickHard())
     assert card.suit != 0
+
+
+def test_a_view_carries_no_game_number():
+    # a bot cannot re-derive the deal: the view has no game number and no other hand
+    view = Game(game=123).view(Seat.S)
+    assert not hasattr(view, "game") and not hasattr(view, "deal")
+    assert bin(view.held).count("1") == 13
