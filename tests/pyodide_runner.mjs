@@ -3,8 +3,8 @@
 //   node tests/pyodide_runner.mjs [FILTER]
 //
 // Loads Pyodide from the full npm package that build.sh unpacked into the cache
-// ($PIKI_CACHE/pkg/pyodide-VERSION, the version from runtime.lock), mounts py/ and tests/ from this
-// checkout, and runs tests/pyodide_runner.py over tests/unit. Exit status 0 when every test that
+// ($PIKI_CACHE/pkg/pyodide-VERSION, the version from runtime.lock), mounts this checkout at /repo
+//, and runs tests/pyodide_runner.py over tests/unit. Exit status 0 when every test that
 // can run here passed. tests/site/test_pyodide.py calls this from pytest.
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -23,10 +23,9 @@ if (!version || !existsSync(join(pyodideDir, "pyodide.mjs"))) {
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 const { FS } = pyodide;
-for (const part of ["py", "tests"]) {
-  FS.mkdirTree(`/repo/${part}`);
-  FS.mount(FS.filesystems.NODEFS, { root: join(root, part) }, `/repo/${part}`);
-}
+// The whole checkout, read through: tests also read docs/, index.html and tests/data.
+FS.mkdirTree("/repo");
+FS.mount(FS.filesystems.NODEFS, { root }, "/repo");
 pyodide.globals.set("FILTER", process.argv[2] || "");
 const status = await pyodide.runPythonAsync(`
 import os, sys

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 PY = sys.executable
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="needs a subprocess (none in the browser)")
 
 
 def bot_cli(level: str, lines: list[str]) -> list[str]:
@@ -110,6 +111,7 @@ def test_malformed_requests_get_errors_and_the_bot_keeps_serving():
     assert out[-1]["action"] in [str(a) for a in game.legal_actions()]
 
 
+@needs_processes
 def test_an_illegal_answer_is_reported_not_obeyed():
     game = Game(game=728472877)
     bad = OutsidePlayer(f"{PY} {TESTS / 'bad_bot.py'}")
@@ -131,6 +133,7 @@ def test_the_arena_stops_cleanly_with_the_error(tmp_path):
     assert "not a legal card" in json.loads(r.stdout)["error"]
 
 
+@needs_processes
 def test_silent_and_dying_programs_are_reported():
     game = position(1, 0)
     with OutsidePlayer(f"{PY} -c 'import time; time.sleep(30)'", timeout=0.3) as silent:
@@ -153,6 +156,7 @@ def test_the_documented_exchange_is_what_our_bot_answers():
     assert [respond(x, hard) for x in sent] == got
 
 
+@needs_processes
 def test_the_documented_example_bot_plays_legally(tmp_path):
     code = re.search(r"## An example bot.*?```python\n(.*?)```", DOC, re.S).group(1)
     assert len(code.splitlines()) <= 20
