@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -41,16 +42,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path, port: int = 0, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: tuple) -> None:
+        # A browser that closes a connection mid-response (a closed tab, a cancelled fetch) is normal.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(root: Path, port: int = 0, verbose: bool = False) -> Server:
     """A threading HTTP server for root on 127.0.0.1 (port 0 picks a free port)."""
     handler = functools.partial(Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
 
 
-def serve_in_thread(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(root: Path) -> tuple[Server, str]:
     """Start serving root from a daemon thread; return the server and its base URL."""
     server = make_server(root)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -1,6 +1,7 @@
 """Shared fixtures for the browser tests: the built site, Chromium, a watched page.
 
-- `site_url`: dist/ (PIKI_DIST) served on 127.0.0.1 at a free port from a thread, for the session.
+- `site_url`: dist/ (PIKI_DIST) served on 127.0.0.1 at a free port from a thread, for the session;
+  `serve_site(directory)` serves another copy (e.g. a modified one) for one test.
 - `browser`: one headless Chromium for the session (Debian's /usr/bin/chromium when present).
 - `page`: a fresh context and page per test (so a fresh service worker and cache). Every request
   is recorded in `page.requests` (URLs); a request to any host but 127.0.0.1/localhost is aborted,
@@ -53,6 +54,22 @@ def site_url() -> str:
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def serve_site():
+    """serve_site(directory) -> base URL: serve another copy of the site for one test."""
+    servers = []
+
+    def serve(directory: Path) -> str:
+        server, url = _load_serve_module().serve_in_thread(directory)
+        servers.append(server)
+        return url
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ the old cache completely. Runs on a private copy of dist/ with its own server.""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import time
@@ -10,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DIST, _load_serve_module
-
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
 CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('piki-')).sort()"
 # An update attempt is over when no worker is installing or waiting (a failed one is discarded).
 SETTLED = """async () => {
@@ -38,13 +39,10 @@ def poll(page, script: str, predicate, timeout: float = 60.0):
 
 
 @pytest.fixture
-def private_site(tmp_path: Path):
+def private_site(tmp_path: Path, serve_site):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    server, url = _load_serve_module().serve_in_thread(site)
-    yield site, url
-    server.shutdown()
-    server.server_close()
+    return site, serve_site(site)
 
 
 def set_build(site: Path, build: str) -> None:

@@ -46,29 +46,31 @@ def private_cache(tmp_path: Path) -> Path:
     return cache
 
 
-def test_build_refuses_a_tampered_vendored_file(private_cache: Path, tmp_path: Path):
-    mjs = next((private_cache / "pkg").glob("pyodide-*/pyodide.mjs"))
+def tamper_unpacked_file(cache: Path) -> None:
+    mjs = next((cache / "pkg").glob("pyodide-*/pyodide.mjs"))
     mjs.write_bytes(mjs.read_bytes() + b"\n// tampered\n")
-    result = run_build(private_cache, tmp_path / "dist")
-    assert result.returncode != 0
-    assert "sha256 mismatch: pyodide/pyodide.mjs" in result.stderr
-    assert not (tmp_path / "dist.new").exists()
 
 
-def test_build_refuses_an_extra_vendored_file(private_cache: Path, tmp_path: Path):
-    extra = next((private_cache / "pkg").glob("pyscript-core-*/dist")) / "extra.js"
-    extra.write_text("export {};\n")
-    result = run_build(private_cache, tmp_path / "dist")
-    assert result.returncode != 0
-    assert "extra: pyscript/extra.js" in result.stderr
+def add_extra_file(cache: Path) -> None:
+    (next((cache / "pkg").glob("pyscript-core-*/dist")) / "extra.js").write_text("export {};\n")
 
 
-def test_build_refuses_a_tarball_that_fails_its_integrity(private_cache: Path, tmp_path: Path):
-    tgz = next((private_cache / "npm").glob("pyodide-*.tgz"))
+def corrupt_tarball(cache: Path) -> None:
+    tgz = next((cache / "npm").glob("pyodide-*.tgz"))
     tgz.write_bytes(tgz.read_bytes() + b"\0")
+
+
+@pytest.mark.parametrize("tamper, message", [
+    (tamper_unpacked_file, "sha256 mismatch: pyodide/pyodide.mjs"),
+    (add_extra_file, "extra: pyscript/extra.js"),
+    (corrupt_tarball, "integrity mismatch for pyodide@"),
+])
+def test_build_refuses_a_tampered_runtime(private_cache: Path, tmp_path: Path, tamper, message):
+    tamper(private_cache)
     result = run_build(private_cache, tmp_path / "dist")
     assert result.returncode != 0
-    assert "integrity mismatch for pyodide@" in result.stderr
+    assert message in result.stderr
+    assert not (tmp_path / "dist.new").exists()
 
 
 def test_dist_ships_only_the_runtime_files_listed_in_vendor_sha256():
