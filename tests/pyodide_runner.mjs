@@ -3,8 +3,8 @@
 //   node tests/pyodide_runner.mjs [FILTER]
 //
 // Loads Pyodide from the full npm package that build.sh unpacked into the cache
-// ($PIKI_CACHE/pkg/pyodide-VERSION, the version from runtime.lock), mounts this checkout at /repo
-//, and runs tests/pyodide_runner.py over tests/unit. Exit status 0 when every test that
+// ($PIKI_CACHE/pkg/pyodide-VERSION, the version from runtime.lock), mounts this checkout at /repo,
+// and runs tests/pyodide_runner.py over tests/unit. Exit status 0 when every test that
 // can run here passed. tests/site/test_pyodide.py calls this from pytest.
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
