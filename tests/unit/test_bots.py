@@ -251,3 +251,27 @@ def test_a_view_carries_no_game_number():
     view = Game(game=123).view(Seat.S)
     assert not hasattr(view, "game") and not hasattr(view, "deal")
     assert bin(view.held).count("1") == 13
+
+
+def test_a_sliced_decision_is_the_same_decision():
+    """The page runs the hard bot a slice at a time; the action must not change."""
+    from spades import Game, SplitMix64
+    from spades.bots import choose, think
+
+    game = Game(game=31)
+    slices = []
+    while game.phase.value in ("bid", "play") and len(game.hand.plays) < 12:
+        view = game.view(game.to_move)
+        steps = think("hard", view, SplitMix64(len(game.hand.plays) + 1))
+        count = 0
+        while True:
+            try:
+                next(steps)
+                count += 1
+            except StopIteration as done:
+                action = done.value
+                break
+        assert action == choose("hard", view, SplitMix64(len(game.hand.plays) + 1))
+        slices.append(count)
+        game.apply(action)
+    assert max(slices) > 1  # the search really is cut into slices

@@ -36,6 +36,12 @@ def choose(level: str, view: View, rng: SplitMix64):
     return make_player(level).act(view, rng)
 
 
+def think(level: str, view: View, rng: SplitMix64):
+    """``choose`` a slice at a time: a generator that yields between slices of the search and
+    returns the action (see ``Bot.think``)."""
+    return make_player(level).think(view, rng)
+
+
 def seed_for(game_number: int, hand_index: int, action_count: int, seat: int) -> int:
     """The seed of one decision: the game number and the position, never the clock."""
     return derive_seed(game_number, hand_index, action_count, seat)
@@ -46,5 +52,5 @@ def seat_levels(opponents: str) -> dict[int, str]:
     return {1: opponents, 2: PARTNER_LEVEL, 3: opponents}
 
 
-__all__ = ["LEVELS", "PARTNER_LEVEL", "make_player", "choose", "seed_for", "seat_levels",
+__all__ = ["LEVELS", "PARTNER_LEVEL", "make_player", "choose", "think", "seed_for", "seat_levels",
            "RandomBot", "EasyBot", "MediumBot", "HardBot"]

@@ -1,4 +1,11 @@
-"""The shape every level shares: ``act`` dispatches on the phase to ``bid`` or ``play``."""
+"""The shape every level shares: ``act`` dispatches on the phase to ``bid`` or ``play``.
+
+A decision may also be taken a slice at a time: ``think(view, rng)`` is a generator that
+yields between slices of work (a searching bot yields after each sampled deal) and returns the
+action. ``act`` runs it to the end; the page runs it between animation frames so that a long
+search never freezes the table. Slicing changes nothing in the result: the work is bounded by
+counts, and the same view and seed give the same action however it is sliced.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +17,28 @@ class Bot:
     level = "base"
 
     def act(self, view: View, rng):
+        return finish(self.think(view, rng))
+
+    def think(self, view: View, rng):
+        """The decision as a generator: yields between slices of work, returns the action."""
         if not view.legal:
             raise ValueError(f"{self.level}: seat {view.seat.name} has nothing to do now")
         if view.phase is Phase.BID:
-            action = self.bid(view, rng)
+            action = yield from self.bid_steps(view, rng)
         else:
-            action = self.play(view, rng)
+            action = yield from self.play_steps(view, rng)
         assert action in view.legal, (self.level, action, view.legal)
         return action
+
+    def bid_steps(self, view: View, rng):
+        """``bid`` in slices; levels that search override it. This one takes one slice."""
+        return self.bid(view, rng)
+        yield  # pragma: no cover - the yield makes this a generator that ends at once
+
+    def play_steps(self, view: View, rng):
+        """``play`` in slices; levels that search override it. This one takes one slice."""
+        return self.play(view, rng)
+        yield  # pragma: no cover
 
     def bid(self, view: View, rng):  # pragma: no cover - every level overrides
         raise NotImplementedError
@@ -27,3 +48,12 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def finish(steps):
+    """Run a sliced computation (a generator) to its end and return its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

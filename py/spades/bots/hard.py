@@ -18,7 +18,7 @@ bounded by a count, never by the clock: the same position and seed give the same
 from __future__ import annotations
 
 from ..cards import NUM_RANKS, SUIT_MASK, mask_of
-from .base import Bot
+from .base import Bot, finish
 from .bidding import BidStyle, blind_wanted, judge_bid
 from .knowledge import remaining_counts, sample_hands, to_sim, voids
 from .medium import legal_card
@@ -33,6 +33,7 @@ MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
 NIL_DANGER_SEARCH = 1.6  # hands this safe are also tried as Nil in the bid search
+SET_CAUTION = 0.0  # extra points a set costs in the bid search: the playouts are optimistic
 NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
 
@@ -93,6 +94,10 @@ def quick_bid(held: int) -> int:
 
 
 def simulated_bid(view, rng, heuristic: int, est, samples: int) -> int:
+    return finish(simulated_bid_steps(view, rng, heuristic, est, samples))
+
+
+def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -131,6 +136,7 @@ def simulated_bid(view, rng, heuristic: int, est, samples: int) -> int:
             sim.bids, sim.nil = b, n
             sim.playout()
             trials.append((mine, b[partner], n[partner], sim.taken[me], sim.taken[partner]))
+        yield
     best, best_value = heuristic, None
     for cand in range(0 if consider_nil else 1, 14):
         total = 0
@@ -163,7 +169,7 @@ def _team_value(mine: int, tm: int, pbid: int, pnil: int, tp: int) -> float:
         points += 10 * contract
         bags += made - contract
     else:
-        points -= 10 * contract
+        points -= 10 * contract + SET_CAUTION
     return points + bags * (1 - BAG_COST)
 
 
@@ -176,18 +182,29 @@ class HardBot(Bot):
     bid_samples = BID_SAMPLES
 
     def bid(self, view, rng):
+        return finish(self.bid_steps(view, rng))
+
+    def bid_steps(self, view, rng):
         if blind_wanted(view):
             return "blind"
         bid, est, notes = judge_bid(view, self.style)
         if self.bid_samples:
-            bid = simulated_bid(view, rng, bid, est, self.bid_samples)
+            bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples)
         return bid
 
     def play(self, view, rng):
-        return legal_card(view, self.search(view, rng)[0])
+        return finish(self.play_steps(view, rng))
+
+    def play_steps(self, view, rng):
+        card, _ = yield from self.search_steps(view, rng)
+        return legal_card(view, card)
 
     def search(self, view, rng):
         """(card, {candidate: mean value}) — the searched choice and what each candidate scored."""
+        return finish(self.search_steps(view, rng))
+
+    def search_steps(self, view, rng):
+        """``search`` as a generator that yields after each sampled deal."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
@@ -211,6 +228,7 @@ class HardBot(Bot):
                 sim.play(c)
                 sim.playout()
                 totals[c] += hand_value(sim, team)
+            yield
         # leave the policy's card only for one that is clearly better: sampling is noisy
         best = default_run
         bar = totals[best] + self.margin * n
