@@ -56,13 +56,20 @@
   function advance(name, fraction) {
     const order = Object.keys(STAGES);
     if (order.indexOf(name) < order.indexOf(stage)) return;
+    if (name !== stage) watchSlow();
     stage = name;
     show(name, fraction);
   }
 
-  // Runtime download: count each vendored file as it arrives.
+  // Runtime download: count each vendored file as it arrives. A file the server refused stops
+  // the start (Pyodide itself would only log a warning and wait forever).
   function onResource(entry) {
     const path = new URL(entry.name, location.href).pathname;
+    if (entry.responseStatus >= 400 && new URL(entry.name, location.href).origin === location.origin) {
+      fail("Не удалось загрузить файл игры (ошибка " + entry.responseStatus + "). " +
+        "Проверьте соединение и перезагрузите страницу.", path);
+      return;
+    }
     for (const [file, size] of runtimeSizes) {
       if (path.endsWith("/" + file) && !seen.has(file)) {
         seen.add(file);
@@ -140,7 +147,20 @@
   });
 
   // Readiness: the controller sets body[data-ready="1"]; then cache the build for offline use.
+  // A start that seems stuck: say so, without giving up (a slow device may still get there).
+  let slowTimer = null;
+  function watchSlow() {
+    clearTimeout(slowTimer);
+    slowTimer = setTimeout(() => {
+      const label = $("load-stage");
+      if (label && !failed && document.body.dataset.ready !== "1") {
+        label.textContent += " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.";
+      }
+    }, 60000);
+  }
+
   function onReady() {
+    clearTimeout(slowTimer);
     advance("ready", 1);
     const loading = $("loading");
     if (loading) loading.hidden = true;
@@ -169,6 +189,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     show("download", 0);
+    watchSlow();
     watchReady();
     const retry = $("boot-retry");
     if (retry) retry.addEventListener("click", () => location.reload());

@@ -5,7 +5,8 @@
 - `browser`: one headless Chromium for the session (Debian's /usr/bin/chromium when present).
 - `page`: a fresh context and page per test (so a fresh service worker and cache). Every request
   is recorded in `page.requests` (URLs); a request to any host but 127.0.0.1/localhost is aborted,
-  and the test FAILS if one was made, if the console logs an error, or if the page throws.
+  and the test FAILS if one was made, if the console logs an error, or if the page throws
+  (`page.allow_console_errors(regex)` lets a test that provokes errors on purpose pass).
 - `wait_ready(page, timeout_ms=120_000)`: waits for <body data-ready="1">; if the page shows its
   start-up error panel instead, fails at once with the error's text.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -97,19 +99,25 @@ class PageWatch:
         self.requests: list[str] = []
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        self.allowed: list[re.Pattern] = []
 
     def on_request(self, request) -> None:
         self.requests.append(request.url)
         if is_foreign(request.url):
             self.foreign.append(request.url)
 
+    def allow_console_errors(self, pattern: str) -> None:
+        """A test that provokes errors on purpose lets console errors matching pattern pass."""
+        self.allowed.append(re.compile(pattern, re.S))
+
     def on_console(self, message) -> None:
-        if message.type == "error":
+        if message.type == "error" and not any(a.search(message.text) for a in self.allowed):
             location = message.location or {}
             self.errors.append(f"console error: {message.text} ({location.get('url', '')})")
 
     def on_page_error(self, error) -> None:
-        self.errors.append(f"uncaught: {error}")
+        if not any(a.search(str(error)) for a in self.allowed):
+            self.errors.append(f"uncaught: {error}")
 
     def problems(self) -> list[str]:
         return [f"request to another host: {url}" for url in self.foreign] + self.errors
@@ -125,6 +133,7 @@ def page(browser, request):
     page.on("console", watch.on_console)
     page.on("pageerror", watch.on_page_error)
     page.requests = watch.requests  # type: ignore[attr-defined]
+    page.allow_console_errors = watch.allow_console_errors  # type: ignore[attr-defined]
     request.node._piki_watch = watch
     yield page
     context.close()

@@ -1,0 +1,41 @@
+"""A failed start is told to the player in Russian words on the page, not left in the console."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
+FAILED = "() => document.body.dataset.stage === 'error'"
+
+
+def break_controller(site: Path) -> None:
+    (site / "py" / "app.py").write_text('raise RuntimeError("поломка для проверки")\n')
+
+
+def remove_runtime(site: Path) -> None:
+    (site / "vendor" / "pyodide" / "pyodide.asm.wasm").unlink()
+
+
+@pytest.mark.parametrize("damage, detail", [
+    (break_controller, "поломка для проверки"),
+    (remove_runtime, "pyodide.asm.wasm"),
+])
+def test_a_failed_start_is_shown_in_russian(page, tmp_path, serve_site, damage, detail):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    damage(site)
+    page.allow_console_errors(".")  # the errors are the point here
+    page.goto(serve_site(site))
+    page.wait_for_function(FAILED, timeout=120_000, polling=100)
+    panel = page.locator("#boot-error")
+    assert panel.is_visible()
+    assert "Не удалось запустить игру" in panel.inner_text()
+    assert page.locator("#loading").is_hidden()
+    assert page.evaluate("document.body.dataset.ready") is None
+    page.locator("#boot-error summary").click()
+    assert detail in page.locator("#boot-error-details").inner_text()
