@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .bots.bidding import blind_wanted, judge_bid, is_nil_bid
 from .bots.estimate import estimate
+from .bots.base import finish
 from .bots.hard import HardBot
 from .bots.knowledge import to_sim
 from .bots.sim import ABOVE, beats, best_index, team_need
@@ -236,10 +237,22 @@ def _sorted_for_hint(cards) -> list[int]:
 # --- play ------------------------------------------------------------------------------------
 
 def play_hint(view: View, rng=None) -> Hint:
-    card, _ = HardBot().search(view, rng or position_rng(view))
+    return finish(play_hint_steps(view, rng))
+
+
+def play_hint_steps(view: View, rng=None):
+    """``play_hint`` a slice at a time (a generator returning the Hint), like ``Bot.think``."""
+    card, _ = yield from HardBot().search_steps(view, rng or position_rng(view))
     card = next(c for c in view.legal if c == card)
     code, params = explain(view, card)
     return Hint(card, (Reason(code, params),))
+
+
+def hint_steps(view: View, rng=None):
+    """``hint`` a slice at a time: only the play hint searches."""
+    if view.phase is Phase.BID:
+        return bid_hint(view, rng)
+    return (yield from play_hint_steps(view, rng))
 
 
 def explain(view: View, card: int) -> tuple[str, dict]:

@@ -22,6 +22,7 @@ from .strings import language, set_language, t
 
 SOUTH = Seat.S
 MAX_GAME_NUMBER = 999_999
+SLICE_SECONDS = 0.03  # a computer thinks this long at most before the page gets a turn
 
 
 @dataclass(frozen=True)
@@ -270,12 +271,15 @@ class Controller:
         self.save_seen()
         self.status = self.prompt()
 
-    def do_hint(self):
+    async def do_hint(self):
         if not self.south_turn or self.blind_pending:
             return None
         if self.game.phase is Phase.BID:
             return self._act(self.bid_hint()[0])
-        action, reason = players.hint(self.view(), lang=language())
+        generation, seq = self.generation, self.seq
+        (action, reason), _ = await self._sliced(players.hint_steps(self.view(), lang=language()))
+        if generation != self.generation or seq != self.seq:
+            return None  # the table moved on while the hint was being worked out
         if isinstance(action, Card):
             self.selected = action
             self.status = f"{t('button.hint.play')}: {action.display} — {reason}"
@@ -397,10 +401,16 @@ class Controller:
                 if seat == SOUTH:
                     break
                 self.screen.render()
-                await self.screen.pause(self.timing.bid if game.phase is Phase.BID else self.timing.play)
+                began = time.perf_counter()
+                action = await self._choose(seat)
                 if generation != self.generation:
                     break
-                self._apply(self._choose(seat))
+                # the readable pause, less the time the computer spent thinking
+                wanted = self.timing.bid if game.phase is Phase.BID else self.timing.play
+                await self.screen.pause(max(0.0, wanted - (time.perf_counter() - began)))
+                if generation != self.generation:
+                    break
+                self._apply(action)
                 self.seq += 1
                 moved = True
                 self.screen.render()
@@ -411,15 +421,31 @@ class Controller:
             self.status = " ".join(text for text in (last, self.prompt()) if text)
             self.screen.render()
 
-    def _choose(self, seat: Seat):
-        began = time.perf_counter()
+    async def _sliced(self, steps):
+        """Run a sliced computation (a generator, see ``Bot.think``) to its value, giving the
+        page the main thread back (taps, animations) after every ``SLICE_SECONDS`` of work.
+        Slicing never changes the value: the bots' work is bounded by counts, not by time.
+        Returns the value and the seconds of work it took."""
+        work = 0.0
+        while True:
+            began = time.perf_counter()
+            try:
+                while time.perf_counter() - began < SLICE_SECONDS:
+                    next(steps)
+            except StopIteration as done:
+                return done.value, work + time.perf_counter() - began
+            work += time.perf_counter() - began
+            await self.screen.pause(0)  # the page's turn
+
+    async def _choose(self, seat: Seat):
+        """The computer's action, thought a slice at a time."""
         try:
-            return players.choose(self.game, seat, self.level_of(seat))
+            action, seconds = await self._sliced(players.think(self.game, seat, self.level_of(seat)))
         except Exception as exc:  # a bot's bug must not freeze the table
             print(f"Пики: computer player at {seat.name} failed: {exc!r}")
             return self.game.legal_actions()[0]
-        finally:
-            self.think_ms.append((time.perf_counter() - began) * 1000)
+        self.think_ms.append(seconds * 1000)
+        return action
 
     async def _gather(self, generation: int) -> None:
         trick = self.shown_trick

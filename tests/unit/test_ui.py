@@ -226,3 +226,12 @@ def test_computer_decisions_are_the_bots_own_and_seeded_by_the_position():
 def test_signed_numbers_use_a_real_minus():
     assert signed(70) == "+70" and signed(-100) == "−100" and signed(0) == "0"
     assert isinstance(Card.parse("QH"), Card)
+
+
+def test_the_play_hint_raises_the_hard_bots_card_and_says_why():
+    ctl = table(game=5)
+    while not (ctl.game.phase is Phase.PLAY and ctl.south_turn):
+        south_moves(ctl)
+    event(ctl, "hint")
+    expected, reason = players.hint(ctl.view())
+    assert ctl.selected == expected and reason in ctl.status
