@@ -8,7 +8,8 @@
 #   ./build.sh lock           rewrite vendor.sha256 after changing runtime.lock
 #
 # Environment: PIKI_CACHE (default .cache/) holds the npm tarballs and their unpacked packages;
-# PIKI_DIST (default dist/) is where the site is assembled.
+# PIKI_DIST (default dist/) is where the site is assembled; PIKI_CHROMIUM=playwright makes the
+# tests use Playwright's Chromium even where /usr/bin/chromium or apt is available.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -65,6 +66,14 @@ venv() {
 
 chromium() {
     # The browser for Playwright: Debian's chromium where apt can install it, else Playwright's.
+    # PIKI_CHROMIUM=playwright forces Playwright's own build (e.g. on Ubuntu, whose chromium is a snap).
+    if [ "${PIKI_CHROMIUM:-}" = playwright ]; then
+        say "installing Playwright's Chromium"
+        local deps=""
+        [ "${CI:-}" != true ] || deps="--with-deps"
+        "$VENV/bin/python" -m playwright install $deps chromium || die "playwright install chromium failed"
+        return
+    fi
     if [ -x /usr/bin/chromium ]; then return; fi
     if command -v apt-get >/dev/null 2>&1; then
         say "installing Chromium with apt-get"
@@ -114,6 +123,6 @@ case "$command" in
     test) do_test "$@" ;;
     bench) do_bench "$@" ;;
     lock) python_ok; python3 tools/site.py lock --cache "$PIKI_CACHE" ;;
-    -h|--help|help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' ;;
+    -h|--help|help) sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try: build, serve, test, bench, lock, help)" ;;
 esac

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -122,7 +123,7 @@ def main() -> None:
     runs: dict[str, list[dict]] = {name: [] for name in pages}
     with sync_playwright() as playwright:
         options = {"headless": True, "args": ARGS}
-        if CHROMIUM.exists():
+        if CHROMIUM.exists() and os.environ.get("PIKI_CHROMIUM") != "playwright":
             options["executable_path"] = str(CHROMIUM)
         browser = playwright.chromium.launch(**options)
         version = browser.version

@@ -80,7 +80,7 @@ def browser():
 
     with sync_playwright() as playwright:
         options = {"headless": True, "args": CHROMIUM_ARGS}
-        if CHROMIUM.exists():
+        if CHROMIUM.exists() and os.environ.get("PIKI_CHROMIUM") != "playwright":
             options["executable_path"] = str(CHROMIUM)
         browser = playwright.chromium.launch(**options)
         yield browser
