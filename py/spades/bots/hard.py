@@ -33,7 +33,7 @@ MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
 NIL_DANGER_SEARCH = 1.6  # hands this safe are also tried as Nil in the bid search
-SET_CAUTION = 0.0  # extra points a set costs in the bid search: the playouts are optimistic
+SET_CAUTION = 60.0  # extra points a set costs in the bid search: the playouts are optimistic
 NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
 
@@ -136,7 +136,7 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
             sim.bids, sim.nil = b, n
             sim.playout()
             trials.append((mine, b[partner], n[partner], sim.taken[me], sim.taken[partner]))
-        yield
+            yield
     best, best_value = heuristic, None
     for cand in range(0 if consider_nil else 1, 14):
         total = 0
@@ -204,7 +204,7 @@ class HardBot(Bot):
         return finish(self.search_steps(view, rng))
 
     def search_steps(self, view, rng):
-        """``search`` as a generator that yields after each sampled deal."""
+        """``search`` as a generator that yields after each playout."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
@@ -228,7 +228,7 @@ class HardBot(Bot):
                 sim.play(c)
                 sim.playout()
                 totals[c] += hand_value(sim, team)
-            yield
+                yield
         # leave the policy's card only for one that is clearly better: sampling is noisy
         best = default_run
         bar = totals[best] + self.margin * n
