@@ -15,7 +15,7 @@ from spades.bots import LEVELS, choose, make_player, seat_levels, seed_for
 from spades.bots.easy import easy_count
 from spades.bots.hard import HardBot, candidate_runs
 from spades.cards import mask_of
-from spades.play import bot_action, play_hand
+from spades.play import play_hand
 
 SMART = ["medium", "hard"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import NUM_RANKS, SPADE_MASK, mask_of
 from .base import Bot
-from .sim import ABOVE, NONSPADE, beats, high, highest_rank, lowest_rank
+from .sim import NONSPADE, beats, highest_rank, lowest_rank
 
 COUNTED_SIDE = (11, 12)  # K A
 COUNTED_SPADES = (8, 9, 10, 11, 12)  # 10 J Q K A
@@ -58,4 +58,4 @@ def _card(view, index: int):
     raise AssertionError(index)
 
 
-__all__ = ["EasyBot", "easy_count", "ABOVE", "high"]
+__all__ = ["EasyBot", "easy_count"]

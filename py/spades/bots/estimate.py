@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import NUM_RANKS, SUIT_MASK
+from ..cards import NUM_RANKS
 
 A, K, Q, J, T = 12, 11, 10, 9, 8
 

@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, SUIT_MASK
+from ..cards import NUM_RANKS
 from ..rules import BLIND, NIL_BONUS, BLIND_NIL_BONUS
 from ..state import View
-from .sim import HONOURS, Sim, high, low
+from .sim import HONOURS, Sim
 
 NUM_SEATS = 4
 
@@ -144,4 +144,4 @@ def sample_hands(view: View, rng, weighted: bool = True, vd: list[int] | None = 
 
 
 __all__ = ["voids", "played_by", "to_sim", "sample_hands", "remaining_counts", "bid_value",
-           "nil_stake", "low", "high", "SUIT_MASK"]
+           "nil_stake"]
