@@ -133,8 +133,9 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
             b[me] = mine
             n[me] = 100 if mine == 0 else 0
             sim.bids, sim.nil = b, n
-            yield from sim.playout_steps()
+            sim.playout()
             trials.append((mine, b[partner], n[partner], sim.taken[me], sim.taken[partner]))
+            yield
     best, best_value = heuristic, None
     for cand in range(0 if consider_nil else 1, 14):
         total = 0
@@ -202,7 +203,7 @@ class HardBot(Bot):
         return finish(self.search_steps(view, rng))
 
     def search_steps(self, view, rng):
-        """``search`` as a generator that yields after every trick of every playout."""
+        """``search`` as a generator that yields after each playout."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
@@ -224,8 +225,9 @@ class HardBot(Bot):
                 sim = base.copy()
                 sim.held = hands[:]
                 sim.play(c)
-                yield from sim.playout_steps()
+                sim.playout()
                 totals[c] += hand_value(sim, team)
+                yield
         # leave the policy's card only for one that is clearly better: sampling is noisy
         best = default_run
         bar = totals[best] + self.margin * n
