@@ -133,9 +133,8 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
             b[me] = mine
             n[me] = 100 if mine == 0 else 0
             sim.bids, sim.nil = b, n
-            sim.playout()
+            yield from sim.playout_steps()
             trials.append((mine, b[partner], n[partner], sim.taken[me], sim.taken[partner]))
-            yield
     best, best_value = heuristic, None
     for cand in range(0 if consider_nil else 1, 14):
         total = 0
@@ -203,7 +202,7 @@ class HardBot(Bot):
         return finish(self.search_steps(view, rng))
 
     def search_steps(self, view, rng):
-        """``search`` as a generator that yields after each playout."""
+        """``search`` as a generator that yields after every trick of every playout."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
@@ -225,9 +224,8 @@ class HardBot(Bot):
                 sim = base.copy()
                 sim.held = hands[:]
                 sim.play(c)
-                sim.playout()
+                yield from sim.playout_steps()
                 totals[c] += hand_value(sim, team)
-                yield
         # leave the policy's card only for one that is clearly better: sampling is noisy
         best = default_run
         bar = totals[best] + self.margin * n

@@ -159,6 +159,14 @@ class Sim:
         while self.done < TRICKS:
             self.play(policy(self, (self.leader + len(self.trick)) & 3))
 
+    def playout_steps(self):
+        """``playout`` as a generator that yields after every trick (see ``Bot.think``)."""
+        while self.done < TRICKS:
+            done = self.done
+            while self.done == done and self.done < TRICKS:
+                self.play(policy(self, (self.leader + len(self.trick)) & 3))
+            yield
+
 
 def hand_value(sim: Sim, team: int) -> int:
     """The hand's points for ``team`` minus the other team's, bags at −BAG_COST each."""
