@@ -61,11 +61,13 @@
     show(name, fraction);
   }
 
-  // Runtime download: count each vendored file as it arrives. A file the server refused stops
-  // the start (Pyodide itself would only log a warning and wait forever).
+  // Runtime download: count each vendored file as it arrives. A runtime or Python file that the
+  // server refused stops the start (Pyodide itself would only log a warning and wait forever).
+  const ESSENTIAL = /\/(vendor|py)\/|\/pyscript\.json$/;
   function onResource(entry) {
-    const path = new URL(entry.name, location.href).pathname;
-    if (entry.responseStatus >= 400 && new URL(entry.name, location.href).origin === location.origin) {
+    const url = new URL(entry.name, location.href);
+    const path = url.pathname;
+    if (entry.responseStatus >= 400 && url.origin === location.origin && ESSENTIAL.test(path)) {
       fail("Не удалось загрузить файл игры (ошибка " + entry.responseStatus + "). " +
         "Проверьте соединение и перезагрузите страницу.", path);
       return;
