@@ -1,7 +1,7 @@
 """Hints («Совет»): the action the strongest level would take, with the reasons in words.
 
 - ``bid_hint(view, rng)``: the hard level's count (instant: without the playout check the hard
-  bot adds, which moves about one bid in four by one trick) and the parts that drove it
+  bot adds, which moves about one bid in three, by one trick or to or from Nil) and the parts that drove it
   (sure tricks, long spades, voids and short suits to ruff, Nil on a weak hand, the bids
   already made). Blind Nil, when offered, is hinted from the score alone.
 - ``play_hint(view, rng)``: the hard level's card, and why, judged from the table: covering
