@@ -18,9 +18,10 @@ from .state import Game
 def spades_hands(n: int, seed: int) -> int:
     rng = SplitMix64(seed)
     actions = 0
+    bidding, playing = Phase.BID, Phase.PLAY
     for i in range(n):
         game = Game(game=seed + i)
-        while game.phase is Phase.BID or game.phase is Phase.PLAY:
+        while (phase := game.phase) is playing or phase is bidding:
             legal = game.legal_actions()
             game.apply(legal[rng.below(len(legal))])
             actions += 1

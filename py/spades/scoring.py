@@ -73,13 +73,7 @@ def score_team(
 def score_hand(bids, taken, totals, banks, bag_penalty: bool = True) -> tuple[TeamScore, TeamScore]:
     """Score both teams; ``bids`` and ``taken`` are indexed by seat (S, W, N, E),
     ``totals`` and ``banks`` by team (NS, EW)."""
-    return tuple(  # type: ignore[return-value]
-        score_team(
-            (bids[team], bids[team + 2]),
-            (taken[team], taken[team + 2]),
-            totals[team],
-            banks[team],
-            bag_penalty,
-        )
-        for team in (0, 1)
+    return (
+        score_team((bids[0], bids[2]), (taken[0], taken[2]), totals[0], banks[0], bag_penalty),
+        score_team((bids[1], bids[3]), (taken[1], taken[3]), totals[1], banks[1], bag_penalty),
     )

@@ -58,6 +58,7 @@ DEFAULT_RULES = Rules()
 _SPADE_LIMIT = NUM_RANKS  # a card index below this is a spade
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
 _NON_SPADES = ((1 << NUM_CARDS) - 1) & ~SPADE_MASK
+_new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
 _NEXT = tuple(SEATS[(s + 1) % NUM_SEATS] for s in SEATS)
 
 
@@ -116,7 +117,8 @@ def game_result(rules: Rules, totals, hands_played: int) -> Team | str | None:
     ns, ew = totals
     if hands_played >= MAX_HANDS:
         return "draw" if ns == ew else (Team.NS if ns > ew else Team.EW)
-    ended = any(t >= rules.target or t < LOSING_SCORE for t in totals)
+    target = rules.target
+    ended = ns >= target or ew >= target or ns < LOSING_SCORE or ew < LOSING_SCORE
     if ended and ns != ew:
         return Team.NS if ns > ew else Team.EW
     return None
@@ -185,7 +187,7 @@ class Game:
 
     @property
     def to_move(self) -> Seat | None:
-        if self.phase is Phase.BID or self.phase is Phase.PLAY:
+        if self.phase is _PLAY or self.phase is _BID:
             return self.hand.to_move
         return None
 
@@ -248,7 +250,7 @@ class Game:
                 hand.to_move = _NEXT[seat]
                 return
             winner = hand.win_seat
-            hand.tricks.append(Trick(hand.leader, tuple(trick), winner))
+            hand.tricks.append(_new_trick(Trick, (hand.leader, tuple(trick), winner)))
             hand.taken[winner] += 1
             hand.trick = []
             hand.leader = hand.to_move = winner
