@@ -1,7 +1,7 @@
 // «Пики» — the loading indicator and the start-up error panel.
 //
 // Runs before Python: it shows real progress while the runtime downloads and starts, turns any
-// start-up failure into Russian words on the page, and registers the service worker (sw.js)
+// start-up failure into words on the page (Russian or English), and registers the service worker (sw.js)
 // once the page is ready, so that the next visit works offline.
 //
 // Progress comes from three real sources:
@@ -9,16 +9,74 @@
 //     weighted by its size from build.json;
 //   - PyScript's `py:progress` events ("Loading interpreter", "Loaded files", …);
 //   - the controller (py/app.py) calling window.piki.stage(...) and setting body[data-ready].
-// The Python side talks to this file only through window.piki: stage(name) and fail(text, details).
+// The Python side talks to this file only through window.piki: stage(name) and fail(text, details);
+// `text` may be a key of the tables below ("start"), said in the page's language.
+//
+// Language: the rule of py/app.py and py/ui/saves.py — `?lang=ru|en` in the URL, else `lang` in
+// localStorage `spades.settings`, else Russian. Every word this file shows is in RU or EN.
 "use strict";
 
 (function () {
+  const RU = {
+    download: "Загрузка Python",
+    start: "Запуск Python",
+    files: "Загрузка файлов игры",
+    engine: "Загрузка движка игры",
+    ready: "Готово",
+    loading: "Загрузка…",
+    size: (done, total) => ": " + done.replace(".", ",") + " из " + total.replace(".", ",") + " МБ",
+    slow: " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.",
+    "error.title": "Не удалось запустить игру",
+    "error.details": "Подробности для разработчиков",
+    "error.retry": "Перезагрузить страницу",
+    "file.status": (status) => "Не удалось загрузить файл игры (ошибка " + status + "). " +
+      "Проверьте соединение и перезагрузите страницу.",
+    file: "Не удалось загрузить файл игры. Проверьте соединение и перезагрузите страницу.",
+    python: "Ошибка в программе игры на Python.",
+    "start.error": "Ошибка при запуске игры.",
+    runtime: "Не удалось запустить Python в браузере.",
+  };
+  const EN = {
+    download: "Downloading Python",
+    start: "Starting Python",
+    files: "Loading the game's files",
+    engine: "Loading the game engine",
+    ready: "Ready",
+    loading: "Loading…",
+    size: (done, total) => ": " + done + " of " + total + " MB",
+    slow: " Loading is taking longer than usual; if nothing changes, reload the page.",
+    "error.title": "The game could not start",
+    "error.details": "Details for developers",
+    "error.retry": "Reload the page",
+    "file.status": (status) => "A game file could not be downloaded (error " + status + "). " +
+      "Check the connection and reload the page.",
+    file: "A game file could not be downloaded. Check the connection and reload the page.",
+    python: "An error in the game's Python program.",
+    "start.error": "An error while starting the game.",
+    runtime: "Python could not be started in the browser.",
+  };
+
+  function pageLanguage() {
+    const known = (lang) => (lang === "ru" || lang === "en" ? lang : null);
+    const fromUrl = known(new URLSearchParams(location.search).get("lang"));
+    if (fromUrl) return fromUrl;
+    try {
+      const settings = JSON.parse(localStorage.getItem("spades.settings"));
+      return (settings && known(settings.lang)) || "ru";
+    } catch (error) {
+      return "ru"; // no storage or unreadable settings: the default, as on the Python side
+    }
+  }
+  const LANG = pageLanguage();
+  const T = LANG === "en" ? EN : RU;
+  document.documentElement.lang = LANG;
+
   const STAGES = {
-    download: { from: 0, to: 70, text: "Загрузка Python" },
-    start: { from: 70, to: 85, text: "Запуск Python" },
-    files: { from: 85, to: 90, text: "Загрузка файлов игры" },
-    engine: { from: 90, to: 99, text: "Загрузка движка игры" },
-    ready: { from: 100, to: 100, text: "Готово" },
+    download: { from: 0, to: 70 },
+    start: { from: 70, to: 85 },
+    files: { from: 85, to: 90 },
+    engine: { from: 90, to: 99 },
+    ready: { from: 100, to: 100 },
   };
   const PY_EVENTS = {
     "Loading Pyodide": "download",
@@ -44,10 +102,10 @@
     if (!bar || !label) return;
     const value = s.from + (s.to - s.from) * Math.max(0, Math.min(1, fraction || 0));
     if (value >= Number(bar.value)) bar.value = value;
-    let text = s.text;
+    let text = T[name];
     if (name === "download" && runtimeTotal) {
-      const mb = (n) => (n / 1048576).toFixed(1).replace(".", ",");
-      text += ": " + mb(runtimeDone) + " из " + mb(runtimeTotal) + " МБ";
+      const mb = (n) => (n / 1048576).toFixed(1);
+      text += T.size(mb(runtimeDone), mb(runtimeTotal));
     }
     label.textContent = text + (name === "ready" ? "" : "…");
     document.body.dataset.stage = name;
@@ -68,8 +126,7 @@
     const url = new URL(entry.name, location.href);
     const path = url.pathname;
     if (entry.responseStatus >= 400 && url.origin === location.origin && ESSENTIAL.test(path)) {
-      fail("Не удалось загрузить файл игры (ошибка " + entry.responseStatus + "). " +
-        "Проверьте соединение и перезагрузите страницу.", path);
+      fail(T["file.status"](entry.responseStatus), path);
       return;
     }
     for (const [file, size] of runtimeSizes) {
@@ -128,7 +185,7 @@
       for (const node of record.addedNodes) {
         if (node.nodeType === 1 && node.classList.contains("py-error")) {
           node.hidden = true;
-          fail("Ошибка в программе игры на Python.", node.textContent);
+          fail(T.python, node.textContent);
         }
       }
     }
@@ -136,16 +193,14 @@
 
   addEventListener("error", (event) => {
     if (event.target && event.target !== window && event.target.src) {
-      fail("Не удалось загрузить файл игры. Проверьте соединение и перезагрузите страницу.",
-        event.target.src);
+      fail(T.file, event.target.src);
     } else if (event.message) {
-      fail("Ошибка при запуске игры.", event.message);
+      fail(T["start.error"], event.message);
     }
   }, true);
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
-    fail("Не удалось запустить Python в браузере.",
-      String((reason && (reason.stack || reason.message)) || reason));
+    fail(T.runtime, String((reason && (reason.stack || reason.message)) || reason));
   });
 
   // Readiness: the controller sets body[data-ready="1"]; then cache the build for offline use.
@@ -156,7 +211,7 @@
     slowTimer = setTimeout(() => {
       const label = $("load-stage");
       if (label && !failed && document.body.dataset.ready !== "1") {
-        label.textContent += " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.";
+        label.textContent += T.slow;
       }
     }, 60000);
   }
@@ -186,10 +241,25 @@
 
   window.piki = {
     stage: (name) => advance(name in STAGES ? name : stage, 0),
-    fail: (text, details) => fail(String(text), details ? String(details) : ""),
+    fail: (text, details) => {
+      const said = typeof T[text] === "string" ? T[text] : String(text);
+      fail(said, details ? String(details) : "");
+    },
   };
 
+  // The static words of the loading indicator and the error panel (index.html has them in Russian).
+  function labelStatic() {
+    const set = (element, text) => { if (element) element.textContent = text; };
+    set($("load-stage"), T.loading);
+    const panel = $("boot-error");
+    if (!panel) return;
+    set(panel.querySelector("h2"), T["error.title"]);
+    set(panel.querySelector("summary"), T["error.details"]);
+    set($("boot-retry"), T["error.retry"]);
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    labelStatic();
     show("download", 0);
     watchSlow();
     watchReady();

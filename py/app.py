@@ -317,7 +317,7 @@ async def start():
 
 
 def fail(exc_text):
-    window.piki.fail("Ошибка при запуске игры.", exc_text)
+    window.piki.fail("start.error", exc_text)  # said by js/boot.js in the page's language
 
 
 async def main():

@@ -101,7 +101,7 @@ class Controller:
             saved = saves.load_game(self.store)
         except saves.DamagedSave as exc:
             saves.keep_damaged(self.store)
-            self.notice = t("save.damaged", reason=exc.reason, key=saves.DAMAGED_KEY)
+            self.notice = t("save.damaged", reason=exc.text(language()), key=saves.DAMAGED_KEY)
             saved = None
         if saved is None:
             self.new_game(url_game)

@@ -91,11 +91,16 @@ def save_game(store, game, level: str) -> None:
 
 
 class DamagedSave(Exception):
-    """The saved game cannot be read; ``reason`` says why, in Russian."""
+    """The saved game cannot be read; ``reason`` says why in English, ``reason_ru`` in Russian
+    (``text(lang)`` picks one)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, reason_ru: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.reason_ru = reason_ru or reason
+
+    def text(self, lang: str) -> str:
+        return self.reason_ru if lang == "ru" else self.reason
 
 
 def load_game(store):
@@ -106,11 +111,11 @@ def load_game(store):
     try:
         data = json.loads(text)
     except ValueError:
-        raise DamagedSave("это не JSON") from None
+        raise DamagedSave("not JSON", "это не JSON") from None
     try:
         game = from_record(data)
     except RecordError as exc:
-        raise DamagedSave(exc.reason_ru) from None
+        raise DamagedSave(exc.reason, exc.reason_ru) from None
     except Exception as exc:  # a save must never break the page
         raise DamagedSave(f"{type(exc).__name__}: {exc}") from None
     levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}

@@ -1,4 +1,5 @@
-"""A failed start is told to the player in Russian words on the page, not left in the console."""
+"""A failed start is told to the player in words on the page (Russian, or English with ?lang=en),
+not left in the console."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ def test_a_failed_start_is_shown_in_russian(page, tmp_path, serve_site, damage, 
     assert page.evaluate("document.body.dataset.ready") is None
     page.locator("#boot-error summary").click()
     assert detail in page.locator("#boot-error-details").inner_text()
+
+
+def test_a_failed_start_is_shown_in_english_with_lang_en(page, tmp_path, serve_site):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    break_controller(site)
+    page.allow_console_errors(".")
+    page.goto(serve_site(site) + "?lang=en")
+    page.wait_for_function(FAILED, timeout=120_000, polling=100)
+    panel = page.locator("#boot-error")
+    assert "The game could not start" in panel.inner_text()
+    assert "An error in the game's Python program." in panel.inner_text()
+    assert page.evaluate("document.documentElement.lang") == "en"

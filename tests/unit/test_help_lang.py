@@ -194,3 +194,16 @@ def test_switching_language_reaches_the_table_the_status_and_the_hint():
     strings.set_language("ru")
     again = controller.Controller(store, Screen(), controller.FAST)
     assert strings.language() == "en" and again.settings.lang == "en"
+
+
+def test_a_damaged_save_is_explained_in_the_players_language():
+    store = saves.MemoryStore({saves.SETTINGS_KEY: json.dumps({"lang": "en"}), saves.GAME_KEY: "[1, 2]"})
+    ctl = controller.Controller(store, Screen(), controller.FAST)
+    ctl.start()
+    assert "could not be read (a record must be a JSON object)" in ctl.notice, ctl.notice
+    assert not re.search("[а-яё]", ctl.notice.replace(saves.DAMAGED_KEY, ""), re.I), ctl.notice
+    strings.set_language("ru")
+    store = saves.MemoryStore({saves.GAME_KEY: "{not json"})
+    ctl = controller.Controller(store, Screen(), controller.FAST)
+    ctl.start()
+    assert "не удалось прочитать (это не JSON)" in ctl.notice, ctl.notice
