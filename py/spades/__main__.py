@@ -10,7 +10,7 @@ from . import arena as arena_mod
 from . import bench as bench_mod
 from . import play as play_mod
 from . import protocol as protocol_mod
-from .record import RecordError, from_record, summary
+from .record import RecordError, from_record, read_json, summary
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -20,12 +20,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"error: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        print(f"error: not JSON: {exc}", file=sys.stderr)
-        return 2
-    try:
-        game = from_record(data)
+        game = from_record(read_json(text))
     except RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

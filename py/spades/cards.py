@@ -158,10 +158,6 @@ def mask_of(cards) -> int:
     return mask
 
 
-def parse_cards(texts) -> list[Card]:
-    return [Card.parse(t) for t in texts]
-
-
 # Display order of a hand: spades, hearts, clubs, diamonds (alternating colours), high to low.
 DISPLAY_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 

@@ -12,7 +12,7 @@ import json
 
 from .cards import HAND_SIZE, NUM_CARDS, NUM_SEATS, SEATS, Card, Seat, cards_of
 from .messages import SpadesError
-from .rules import BLIND, DEAL, Phase, Rules
+from .rules import BLIND, Phase, Rules
 from .state import Game
 
 
@@ -51,16 +51,12 @@ def to_record(game: Game) -> dict:
     return record
 
 
-def dumps(game: Game) -> str:
-    return json.dumps(to_record(game), ensure_ascii=False, separators=(",", ":"))
-
-
-def loads(text: str) -> Game:
+def read_json(text: str):
+    """The JSON document of a record's text, or a ``RecordError`` when it is not JSON."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, TypeError) as exc:
-        raise RecordError("", f"not JSON: {exc}", "Это не JSON") from None
-    return from_record(data)
+        raise RecordError("", f"not JSON: {exc}", "это не JSON") from None
 
 
 def parse_hand(cards, seat: Seat, where: str) -> list[Card]:
@@ -124,7 +120,7 @@ def from_record(data) -> Game:
                 raise RecordError(where, "the game was already over")
             if game.phase is not Phase.HAND_OVER:
                 raise RecordError(where, f"hand {h - 1} is not finished")
-            game._next_hand(deal, dealer)
+            game.next_hand(deal, dealer)
         _replay_actions(game, raw, h)
     assert game is not None
     return game
@@ -191,4 +187,4 @@ def result(game: Game) -> dict:
     return {"over": game.over, "winner": None if winner is None else str(winner)}
 
 
-__all__ = ["FORMAT", "RecordError", "to_record", "from_record", "dumps", "loads", "summary", "DEAL"]
+__all__ = ["FORMAT", "RecordError", "to_record", "from_record", "read_json", "summary"]

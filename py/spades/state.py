@@ -154,10 +154,6 @@ class HandState:
         """Every card played in this hand, in order."""
         return [c for t in self.tricks for c in t.cards] + self.trick
 
-    @property
-    def first_seat(self) -> Seat:
-        return SEATS[(self.dealer + 1) % NUM_SEATS]
-
     def current_trick(self) -> Trick:
         return Trick(self.leader, tuple(self.trick))
 
@@ -200,7 +196,7 @@ class Game:
         if phase is _PLAY:
             hand = self.hand
             held = hand.held[hand.to_move]
-            if hand.trick:  # the rule of _legal_play_mask, inlined on this hot path
+            if hand.trick:  # the rule of play_mask, inlined on this hot path
                 suit = hand.trick[0] // NUM_RANKS
                 follow = (held >> (suit * NUM_RANKS)) & FULL_SUIT
                 if follow:
@@ -224,7 +220,7 @@ class Game:
             seat = hand.to_move
             held = hand.held[seat]
             trick = hand.trick
-            if trick:  # the rule of _legal_play_mask
+            if trick:  # the rule of play_mask
                 legal = held & SUIT_MASK[trick[0] // NUM_RANKS] or held
             elif hand.spades_broken:
                 legal = held
@@ -261,7 +257,7 @@ class Game:
         elif self.phase is _HAND_OVER:
             if action != DEAL:
                 raise IllegalActionError("hand_over")
-            self._next_hand()
+            self.next_hand()
         else:
             raise IllegalActionError("game_over")
 
@@ -279,7 +275,9 @@ class Game:
         self.hands.append(self.hand)
         self.phase = Phase.BID
 
-    def _next_hand(self, deal: dict | None = None, dealer: Seat | None = None) -> None:
+    def next_hand(self, deal: dict | None = None, dealer: Seat | None = None) -> None:
+        """Start the next hand: by default dealt from the game number by the next seat
+        clockwise; a record may give the deal and the dealer. ``apply(DEAL)`` calls this."""
         if dealer is None:
             dealer = SEATS[(self.hand.dealer + 1) % NUM_SEATS]
         self._start_hand(dealer, deal)
@@ -320,10 +318,6 @@ class Game:
 
     # --- play -------------------------------------------------------------------------------
 
-    def _legal_play_mask(self) -> int:
-        hand = self.hand
-        return play_mask(hand.held[hand.to_move], hand.trick, hand.spades_broken)
-
     def _as_card(self, action) -> Card:
         if isinstance(action, Card):
             return action
@@ -346,7 +340,7 @@ class Game:
         held = hand.held[hand.to_move]
         if not (held >> card) & 1:
             return IllegalActionError("not_in_hand", card=card.display)
-        if (self._legal_play_mask() >> card) & 1:
+        if (play_mask(held, hand.trick, hand.spades_broken) >> card) & 1:
             return None
         if hand.trick:
             return IllegalActionError("must_follow", suit=SUIT_SYMBOLS[hand.trick[0] // NUM_RANKS])
@@ -390,49 +384,6 @@ class Game:
             winner=self.winner,
             blind_offer=BLIND in legal,
         )
-
-    # --- search support ---------------------------------------------------------------------
-
-    @classmethod
-    def from_view(cls, view: "View", others: dict) -> "Game":
-        """A game in the position of ``view`` where the other seats hold ``others``
-        (a dict seat -> mask or cards of what they still hold). For bots' sampling."""
-        game = cls.__new__(cls)
-        game.game = None
-        game.rules = view.rules
-        game.totals = list(view.totals)
-        game.banks = list(view.banks)
-        game.winner = view.winner
-        game.phase = view.phase
-        held = [0] * NUM_SEATS
-        for seat in SEATS:
-            if seat == view.seat:
-                held[seat] = view.held
-            else:
-                h = others[seat]
-                held[seat] = h if isinstance(h, int) else mask_of(h)
-        played = [0] * NUM_SEATS
-        for trick in view.tricks + (view.trick,):
-            for s, c in zip(trick.seats, trick.cards):
-                played[s] |= 1 << c
-        hand = HandState(view.hand_index, view.dealer, tuple(h | p for h, p in zip(held, played)))
-        hand.held = held
-        hand.bids = list(view.bids)
-        hand.bid_log = list(view.bid_log)
-        hand.tricks = list(view.tricks)
-        hand.taken = list(view.taken)
-        hand.spades_broken = view.spades_broken
-        hand.trick = list(view.trick.cards)
-        hand.leader = view.trick.leader
-        if view.to_move is not None:
-            hand.to_move = view.to_move
-        if hand.trick:
-            win = trick_winner(hand.leader, hand.trick)
-            hand.win_seat = win
-            hand.win_card = hand.trick[(win - hand.leader) % NUM_SEATS]
-        game.hands = [hand]
-        game.hand = hand
-        return game
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 
 from spades import RecordError, Rules, from_record, to_record
+from spades.record import read_json
 from spades.rules import TARGETS
 
 from .players import LEVELS, PARTNER_LEVEL
@@ -109,10 +110,7 @@ def load_game(store):
     if not text:
         return None
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise DamagedSave("not JSON", "это не JSON") from None
-    try:
+        data = read_json(text)
         game = from_record(data)
     except RecordError as exc:
         raise DamagedSave(exc.reason, exc.reason_ru) from None
