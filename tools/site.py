@@ -5,7 +5,8 @@ What it owns:
   (.cache/ by default), checked against their registry integrity on every build, unpacked into
   the cache, and the shipped files checked against vendor.sha256: any mismatch, extra or missing
   file stops the build;
-- the site: the page files, the Python code under py/ (only *.py), the PyScript configuration with
+- the site: the page files, the Python code under py/ (only *.py, and not the command-line tools
+  of py/spades_cli/: the page never imports them), the PyScript configuration with
   a `files` list generated from py/, build.json, and sw.js with the precache list and build hash.
 
 Commands:
@@ -36,6 +37,13 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
 # Page files copied as they are (directories recursively).
 PAGE = ["index.html", "manifest.webmanifest", "css", "img", "js"]
 BENCH = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime, no game
+# Python under py/ that the page never imports: the command-line tools stay off the site.
+NOT_SHIPPED = ("spades_cli/", "spades/__main__.py")
+
+
+def shipped(rel: str) -> bool:
+    """Is ``rel`` (a path under py/) a module the page may import?"""
+    return not any(rel == skip or rel.startswith(skip) for skip in NOT_SHIPPED)
 
 
 class BuildError(Exception):
@@ -166,7 +174,7 @@ def copy_page(dest: Path) -> None:
     for item in BENCH:
         shutil.copy2(ROOT / item, dest / Path(item).name)
     for source in sorted((ROOT / "py").rglob("*.py")):
-        if "__pycache__" in source.parts:
+        if "__pycache__" in source.parts or not shipped(source.relative_to(ROOT / "py").as_posix()):
             continue
         target = dest / source.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)

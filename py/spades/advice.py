@@ -10,24 +10,24 @@
 
 A ``Hint`` is data — the action and a tuple of ``Reason(code, params)`` — and renders itself
 with ``text(lang)`` from the ``MESSAGES`` catalogue below ("ru" and "en"), the one place where
-these words live. The rng may be seeded by the caller like a bot's (``bots.seed_for``); without one, it is
-seeded from the position in the view: the same position always gets the same hint. A hint also
-unpacks as ``(action, text)`` for the table.
+these words live. The play hint's search takes its generator from ``bots.decision_rng`` like
+any computer decision: the caller gives the game number as ``key``, and the same position of the
+same game always gets the same hint — the card the hard level would play in that seat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .bots.bidding import blind_wanted, judge_bid, is_nil_bid
-from .bots.estimate import estimate
+from .bots import decision_rng
 from .bots.base import finish
+from .bots.bidding import blind_wanted, judge_bid
+from .bots.estimate import estimate
 from .bots.hard import HardBot
 from .bots.knowledge import to_sim
-from .bots.sim import ABOVE, beats, best_index, team_need
-from .deal import SplitMix64, derive_seed
+from .bots.sim import ABOVE, team_need
 from .cards import NUM_RANKS, SPADE_MASK, SUIT_MASK, SUIT_SYMBOLS, Card
-from .rules import BLIND, Phase
+from .rules import BLIND, Phase, beats, winning_index
 from .state import View
 
 MAX_REASONS = 3
@@ -156,48 +156,18 @@ class Hint:
     action: object  # a bid (int or "blind") or a Card
     reasons: tuple[Reason, ...]
 
-    @property
-    def reason_code(self) -> str:
-        return self.reasons[0].code if self.reasons else ""
-
-    @property
-    def params(self) -> dict:
-        return self.reasons[0].params if self.reasons else {}
-
     def text(self, lang: str = "ru") -> str:
         return "; ".join(r.text(lang) for r in self.reasons)
 
-    def __iter__(self):
-        """Unpacks as ``(action, text in Russian)``, the pair the table shows."""
-        return iter((self.action, self.text("ru")))
 
-    def __getitem__(self, i: int):
-        return tuple(self)[i]
-
-    def label(self) -> str:
-        """The action as the button shows it: «4», «Nil», «слепой Nil», «Q♥»."""
-        if isinstance(self.action, Card):
-            return self.action.display
-        if self.action == BLIND:
-            return "слепой Nil"
-        return "Nil" if self.action == 0 else str(self.action)
-
-
-def position_rng(view: View) -> SplitMix64:
-    """A generator seeded from the position alone, for callers that bring none."""
-    actions = len(view.bid_log) + sum(len(t.cards) for t in view.tricks) + len(view.trick.cards)
-    return SplitMix64(derive_seed(view.hand_index, actions, int(view.seat), view.held))
-
-
-def hint(view: View, rng=None) -> Hint:
-    if view.phase is Phase.BID:
-        return bid_hint(view, rng)
-    return play_hint(view, rng)
+def hint(view: View, key: int = 0) -> Hint:
+    """The hint for the seat of ``view`` in game ``key`` (its number): a bid or a card."""
+    return finish(hint_steps(view, key))
 
 
 # --- bidding ---------------------------------------------------------------------------------
 
-def bid_hint(view: View, rng=None) -> Hint:
+def bid_hint(view: View) -> Hint:
     if blind_wanted(view):
         us, them = view.totals[view.team], view.totals[1 - view.team]
         return Hint(BLIND, (Reason("blind", {"deficit": them - us}),))
@@ -237,23 +207,23 @@ def _sorted_for_hint(cards) -> list[int]:
 
 # --- play ------------------------------------------------------------------------------------
 
-def play_hint(view: View, rng=None) -> Hint:
-    return finish(play_hint_steps(view, rng))
+def play_hint(view: View, key: int = 0) -> Hint:
+    return finish(play_hint_steps(view, key))
 
 
-def play_hint_steps(view: View, rng=None):
+def play_hint_steps(view: View, key: int = 0):
     """``play_hint`` a slice at a time (a generator returning the Hint), like ``Bot.think``."""
-    card, _ = yield from HardBot().search_steps(view, rng or position_rng(view))
+    card, _ = yield from HardBot().search_steps(view, decision_rng(key, view))
     card = next(c for c in view.legal if c == card)
     code, params = explain(view, card)
     return Hint(card, (Reason(code, params),))
 
 
-def hint_steps(view: View, rng=None):
+def hint_steps(view: View, key: int = 0):
     """``hint`` a slice at a time: only the play hint searches."""
     if view.phase is Phase.BID:
-        return bid_hint(view, rng)
-    return (yield from play_hint_steps(view, rng))
+        return bid_hint(view)
+    return (yield from play_hint_steps(view, key))
 
 
 def explain(view: View, card: int) -> tuple[str, dict]:
@@ -290,7 +260,7 @@ def explain(view: View, card: int) -> tuple[str, dict]:
             return "lead_short", {}
         return "lead_low", {}
     leader = sim.leader
-    best = best_index(trick)
+    best = winning_index(trick)
     wcard, wseat = trick[best], (leader + best) & 3
     led = trick[0] // NUM_RANKS
     wins = beats(card, wcard)
@@ -322,4 +292,4 @@ def explain(view: View, card: int) -> tuple[str, dict]:
     return "cant_win", {}
 
 
-__all__ = ["Hint", "Reason", "MESSAGES", "hint", "bid_hint", "play_hint", "explain", "is_nil_bid"]
+__all__ = ["Hint", "Reason", "MESSAGES", "hint", "hint_steps", "bid_hint", "play_hint", "explain"]

@@ -42,13 +42,6 @@ class Suit(IntEnum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
-    @classmethod
-    def parse(cls, text: str) -> "Suit":
-        index = SUIT_LETTERS.find(text.upper()) if len(text) == 1 else -1
-        if index < 0:
-            raise ValueError(f"not a suit: {text!r}")
-        return cls(index)
-
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 TRUMP = Suit.SPADES
@@ -93,10 +86,6 @@ class Card(int):
         """The face a player reads: ``"10♥"``, ``"A♠"``."""
         rank = self.rank_letter
         return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[self // NUM_RANKS]
-
-    @property
-    def bit(self) -> int:
-        return 1 << self
 
     def __str__(self) -> str:
         return RANK_LETTERS[self % NUM_RANKS] + SUIT_LETTERS[self // NUM_RANKS]

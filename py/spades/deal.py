@@ -8,7 +8,7 @@ clockwise, starting with the seat to the dealer's left.
 
 from __future__ import annotations
 
-from .cards import CARDS, HAND_SIZE, NUM_CARDS, NUM_SEATS, Card, Seat
+from .cards import NUM_CARDS, NUM_SEATS, Seat
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -94,18 +94,12 @@ def _shuffle(game: int, hand_index: int, deck: list) -> None:
             i -= 1
 
 
-def shuffled_deck(game: int, hand_index: int) -> list[Card]:
-    """The deck of hand ``hand_index`` (0-based) of game ``game``, shuffled."""
-    deck = list(CARDS)
-    _shuffle(game, hand_index, deck)
-    return deck
-
-
 _BITS = tuple(1 << i for i in range(NUM_CARDS))
 
 
 def deal_masks(game: int, hand_index: int, dealer: Seat) -> tuple[int, int, int, int]:
-    """The deal as four hand masks, indexed by seat (the same deal as ``deal_hands``)."""
+    """The deal as four hand masks, indexed by seat: 13 cards each, one at a time clockwise
+    from the dealer's left."""
     deck = list(range(NUM_CARDS))
     _shuffle(game, hand_index, deck)
     bits = _BITS
@@ -117,13 +111,3 @@ def deal_masks(game: int, hand_index: int, dealer: Seat) -> tuple[int, int, int,
             mask |= bits[card]
         masks[(first + offset) % NUM_SEATS] = mask
     return masks[0], masks[1], masks[2], masks[3]
-
-
-def deal_hands(game: int, hand_index: int, dealer: Seat) -> dict[Seat, list[Card]]:
-    """Deal 13 cards to each seat, one at a time clockwise from the dealer's left."""
-    deck = shuffled_deck(game, hand_index)
-    hands: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
-    for i, card in enumerate(deck):
-        hands[Seat((dealer + 1 + i) % NUM_SEATS)].append(card)
-    assert all(len(h) == HAND_SIZE for h in hands.values()) and len(deck) == NUM_CARDS
-    return hands

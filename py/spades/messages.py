@@ -23,6 +23,9 @@ RU = {
     "bad_card": "Это не карта: {text}",
     "bad_bid": "Это не заказ: {text}",
     "bad_action": "Непонятное действие: {text}",
+    "already_played": "Эта карта уже сыграна: {card}",
+    "held_by": "Эта карта на руке у {seat}: {card}",
+    "shown_void": "{seat} уже не ходил в масть {suit}",
 }
 
 EN = {
@@ -41,6 +44,9 @@ EN = {
     "bad_card": "not a card: {text}",
     "bad_bid": "not a bid: {text}",
     "bad_action": "not an action: {text}",
+    "already_played": "this card was already played: {card}",
+    "held_by": "{seat} holds this card: {card}",
+    "shown_void": "{seat} has shown out of {suit}",
 }
 
 CATALOGUES = {"ru": RU, "en": EN}

@@ -4,19 +4,31 @@ A game is its rules, its number and its actions. ``to_record(game)`` writes the 
 the page saves and exports; ``from_record(data)`` replays one into a ``Game``, checking every
 action with the engine and raising ``RecordError`` that names the hand, the action's position,
 the seat, the action and the reason. ``summary(game)`` is the output of ``spades replay``.
+
+The bot protocol's partial record (each hand's ``deal`` holds only the requesting seat's
+cards) is read by the same code: ``from_record(data, known=seat)`` rebuilds the game as that
+seat may know it, the same state machine checking every action as far as public knowledge
+allows, and ``view_from_partial_record`` is that game's view of the seat.
+
+``read_json`` refuses a text too long or too deeply nested to be a record before parsing it
+(the page reads its saves with it too, so a damaged save cannot overflow the stack).
 """
 
 from __future__ import annotations
 
 import json
+import re
 
-from .cards import HAND_SIZE, NUM_CARDS, NUM_SEATS, SEATS, Card, Seat, cards_of
+from .cards import HAND_SIZE, NUM_CARDS, SEATS, Card, Seat, cards_of
 from .messages import SpadesError
-from .rules import BLIND, Phase, Rules
-from .state import Game
+from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids
+from .state import Game, View
 
 
 FORMAT = "spades-game/1"
+MAX_TEXT = 2_000_000  # characters: a whole 30-hand record is under 40,000
+MAX_DEPTH = 32  # nesting of arrays and objects: a record needs 4
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class RecordError(ValueError):
@@ -39,7 +51,8 @@ def to_record(game: Game) -> dict:
         hands.append(
             {
                 "dealer": hand.dealer.name,
-                "deal": {seat.name: [str(c) for c in cards_of(hand.deal[seat])] for seat in SEATS},
+                "deal": {seat.name: [str(c) for c in cards_of(hand.deal[seat])] for seat in SEATS
+                         if hand.known is None or seat == hand.known},
                 "bids": list(hand.bid_log),
                 "plays": [str(c) for c in hand.plays],
             }
@@ -51,11 +64,35 @@ def to_record(game: Game) -> dict:
     return record
 
 
-def read_json(text: str):
-    """The JSON document of a record's text, or a ``RecordError`` when it is not JSON."""
+def nesting_depth(text: str) -> int:
+    """How deeply the arrays and objects of a JSON text nest (strings skipped), cheaply."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return text.count("[") + text.count("{")
+    depth = deepest = 0
+    for match in _NESTING.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH):
+    """The JSON document of a record's text, or a ``RecordError`` when it is not JSON, or is
+    too long or too deeply nested to be a record (refused before parsing)."""
+    if not isinstance(text, str):
+        raise RecordError("", "not JSON: not a text", "это не JSON")
+    if len(text) > max_text:
+        raise RecordError("", f"too long for a record ({len(text):,} characters)",
+                          f"слишком длинный текст для записи партии ({len(text)} символов)")
+    if nesting_depth(text) > max_depth:
+        raise RecordError("", f"nested too deeply for a record (over {max_depth} levels)",
+                          f"слишком глубокая вложенность для записи партии (больше {max_depth})")
     try:
         return json.loads(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         raise RecordError("", f"not JSON: {exc}", "это не JSON") from None
 
 
@@ -81,8 +118,22 @@ def _parse_deal(raw, where: str) -> dict:
     return deal
 
 
-def from_record(data) -> Game:
-    """Replay a record into a game; raises ``RecordError`` on anything wrong."""
+def _own_deal(raw, seat: Seat, where: str) -> dict:
+    """A partial record's deal: the cards of ``seat`` only."""
+    deal = raw.get("deal")
+    if not isinstance(deal, dict) or seat.name not in deal:
+        raise RecordError(where, f"deal: the cards of {seat.name} are missing")
+    others = sorted(set(deal) - {seat.name})
+    if others:
+        raise RecordError(where, f"deal: the request shows other seats' cards ({', '.join(others)})")
+    return {seat: parse_hand(deal[seat.name], seat, where)}
+
+
+def from_record(data, known: Seat | None = None) -> Game:
+    """Replay a record into a game; raises ``RecordError`` on anything wrong.
+
+    With ``known=seat`` the record is partial (the bot protocol): each hand gives only that
+    seat's cards, and the game number, if any, is ignored."""
     if not isinstance(data, dict):
         raise RecordError("", "a record must be a JSON object", "Запись партии должна быть объектом JSON")
     fmt = data.get("format", FORMAT)
@@ -92,7 +143,7 @@ def from_record(data) -> Game:
         rules = Rules.from_json(data.get("rules"))
     except (TypeError, ValueError) as exc:
         raise RecordError("rules", str(exc)) from None
-    number = data.get("game")
+    number = data.get("game") if known is None else None
     if number is not None and (type(number) is not int or number < 0):
         raise RecordError("game", f"not a game number: {number!r}")
     hands = data.get("hands")
@@ -105,16 +156,20 @@ def from_record(data) -> Game:
         if not isinstance(raw, dict):
             raise RecordError(where, "a hand must be an object")
         dealer = None
-        if raw.get("dealer") is not None:
+        if raw.get("dealer") is not None:  # a seat: S is 0, so never `dealer or default`
             try:
                 dealer = Seat.parse(raw["dealer"])
             except ValueError as exc:
                 raise RecordError(where, f"dealer: {exc}") from None
-        deal = _parse_deal(raw["deal"], where) if raw.get("deal") is not None else None
+        if known is not None:
+            deal = _own_deal(raw, known, where)
+        else:
+            deal = _parse_deal(raw["deal"], where) if raw.get("deal") is not None else None
         if deal is None and number is None:
             raise RecordError(where, "no deal and no game number to deal from")
         if game is None:
-            game = Game(game=number, rules=rules, dealer=dealer or Seat.E, deal=deal)
+            first = FIRST_DEALER if dealer is None else dealer
+            game = Game(game=number, rules=rules, dealer=first, deal=deal, known=known)
         else:
             if game.phase is Phase.GAME_OVER:
                 raise RecordError(where, "the game was already over")
@@ -126,12 +181,18 @@ def from_record(data) -> Game:
     return game
 
 
+def view_from_partial_record(data, seat: Seat) -> View:
+    """The view of ``seat`` after the actions of ``data``, a record with only its cards."""
+    seat = Seat(seat)
+    return from_record(data, known=seat).view(seat)
+
+
 def _replay_actions(game: Game, raw: dict, h: int) -> None:
     bids = raw.get("bids", [])
     plays = raw.get("plays", [])
     if not isinstance(bids, list) or not isinstance(plays, list):
         raise RecordError(f"hand {h}", "bids and plays must be lists")
-    if plays and len(bids) != NUM_SEATS:
+    if plays and len(bids) != len(SEATS):
         raise RecordError(f"hand {h}", "plays before all four bids")
     for kind, actions in (("bid", bids), ("play", plays)):
         for i, action in enumerate(actions, 1):
@@ -172,8 +233,8 @@ def next_action(game: Game) -> dict:
     if game.phase is Phase.GAME_OVER:
         return {"phase": "over"}
     if game.phase is Phase.HAND_OVER:
-        seat = SEATS[(game.hand.dealer + 2) % NUM_SEATS]
-        return {"phase": "bid", "seat": seat.name, "legal": game.legal_bids(seat)}
+        seat = first_to_act(game.hand.dealer + 1)  # the next hand's dealer's left
+        return {"phase": "bid", "seat": seat.name, "legal": legal_bids(game.rules, game.totals, seat)}
     legal = game.legal_actions()
     return {
         "phase": game.phase.value,
@@ -187,4 +248,5 @@ def result(game: Game) -> dict:
     return {"over": game.over, "winner": None if winner is None else str(winner)}
 
 
-__all__ = ["FORMAT", "RecordError", "to_record", "from_record", "read_json", "summary"]
+__all__ = ["FORMAT", "RecordError", "to_record", "from_record", "read_json", "summary",
+           "view_from_partial_record"]

@@ -1,10 +1,22 @@
-"""The settings of a game and the vocabulary of actions and phases.
+"""The settings of a game and the rules kernel: every rule of SPEC §2–4, stated once.
 
+Vocabulary
 - ``Rules``: target 250 (default) or 500, the bag penalty (on by default), blind nil (off by
   default). Frozen: a game's rules never change while it is played.
 - Actions: a bid is an ``int`` 0..13 (0 is Nil) or ``BLIND`` (Blind Nil); a play is a ``Card``;
   ``DEAL`` starts the next hand once a hand is over.
 - ``Phase``: BID → PLAY → HAND_OVER → BID … → GAME_OVER.
+
+The kernel (pure functions and tables on ints and bitmasks; ``Game``, the simulator of the
+computer players, every bot level, the hints and the page call these and restate none of them):
+- order: ``FIRST_DEALER`` deals hand 1, ``next_seat`` is clockwise, ``first_to_act(dealer)``
+  bids first and leads the first trick, ``next_dealer`` deals the following hand;
+- bids: ``legal_bids``, ``bid_error``, ``blind_allowed``; ``is_nil``, ``bid_value`` (a bid as
+  tricks), ``nil_stake`` (what a Nil wins or loses);
+- play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
+- tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
+  ``winning_index`` and ``trick_winner``;
+- the end: ``game_result``.
 """
 
 from __future__ import annotations
@@ -12,20 +24,40 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from enum import Enum
 
-from .cards import HAND_SIZE
+from .cards import (
+    CARDS,
+    FULL_DECK,
+    HAND_SIZE,
+    NUM_CARDS,
+    NUM_RANKS,
+    NUM_SEATS,
+    SEATS,
+    SPADE_MASK,
+    SUIT_MASK,
+    SUIT_SYMBOLS,
+    Card,
+    Seat,
+    Team,
+)
+from .messages import IllegalActionError, MalformedError, SpadesError
 
 BLIND = "blind"
 DEAL = "deal"
 NIL = 0
 MAX_BID = HAND_SIZE
+TRICKS_PER_HAND = HAND_SIZE
 TARGETS = (250, 500)
 LOSING_SCORE = -200  # a score below this ends the game
 BLIND_NIL_DEFICIT = 100
 BAGS_PER_PENALTY = 10
 BAG_PENALTY = 100
+BAG_COST = 10  # what a bag really costs in the long run (−100 per 10): the bots and the arena
 NIL_BONUS = 100
 BLIND_NIL_BONUS = 200
 MAX_HANDS = 30
+FIRST_DEALER = Seat.E
+NUMBER_BIDS = tuple(range(MAX_BID + 1))
+NON_SPADES = FULL_DECK & ~SPADE_MASK
 
 
 class Phase(Enum):
@@ -62,5 +94,136 @@ class Rules:
         return cls(**data)
 
 
+# --- order of play ------------------------------------------------------------------------------
+
+def next_seat(seat: int) -> Seat:
+    """The seat to the left (clockwise)."""
+    return SEATS[(seat + 1) % NUM_SEATS]
+
+
+def first_to_act(dealer: int) -> Seat:
+    """The dealer's left: bids first and leads the first trick."""
+    return SEATS[(dealer + 1) % NUM_SEATS]
+
+
+next_dealer = next_seat  # the deal moves one seat clockwise every hand
+
+
+# --- bids ---------------------------------------------------------------------------------------
+
 def is_nil(bid) -> bool:
+    """Nil or Blind Nil: a promise of no trick, scored on its own."""
     return bid == NIL or bid == BLIND
+
+
+def bid_value(bid) -> int:
+    """A bid as the tricks it adds to the team's contract: Nil and Blind Nil add none."""
+    return 0 if bid is None or bid == BLIND else int(bid)
+
+
+def nil_stake(bid) -> int:
+    """What a Nil wins when it holds and loses when it fails; 0 for a number bid."""
+    if bid == BLIND:
+        return BLIND_NIL_BONUS
+    return NIL_BONUS if bid == NIL else 0
+
+
+def blind_allowed(rules: Rules, totals, seat: int) -> bool:
+    """Blind Nil: on in the settings, and the seat's team trails by 100 points or more."""
+    team = seat & 1
+    return rules.blind_nil and totals[1 - team] - totals[team] >= BLIND_NIL_DEFICIT
+
+
+def legal_bids(rules: Rules, totals, seat: int) -> list:
+    """The bids ``seat`` may make, in order: 0..13, then ``BLIND`` where allowed."""
+    bids: list = list(NUMBER_BIDS)
+    if blind_allowed(rules, totals, seat):
+        bids.append(BLIND)
+    return bids
+
+
+def bid_error(rules: Rules, totals, seat: int, action) -> SpadesError | None:
+    """Why ``action`` is not a bid ``seat`` may make now, or None when it is."""
+    if isinstance(action, str) and action == BLIND:
+        if not rules.blind_nil:
+            return IllegalActionError("blind_disabled")
+        if not blind_allowed(rules, totals, seat):
+            return IllegalActionError("blind_not_trailing")
+        return None
+    if type(action) is not int:
+        if isinstance(action, Card) or (isinstance(action, str) and len(action) == 2):  # a card
+            return IllegalActionError("not_playing")
+        return MalformedError("bad_bid", text=repr(action))
+    if not 0 <= action <= MAX_BID:
+        return IllegalActionError("bid_range")
+    return None
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+def play_mask(held: int, led: int, spades_broken: bool) -> int:
+    """The cards of ``held`` that may be played; ``led`` is the suit led to this trick, or −1
+    when leading. Follow the led suit when holding it (else anything); no spade lead before
+    spades are broken, unless only spades are left."""
+    if led >= 0:
+        return held & SUIT_MASK[led] or held
+    if spades_broken:
+        return held
+    return held & NON_SPADES or held
+
+
+def play_error(held: int, led: int, spades_broken: bool, card: int) -> IllegalActionError | None:
+    """Why ``card`` may not be played from ``held`` now (see ``play_mask``), or None."""
+    if not (held >> card) & 1:
+        return IllegalActionError("not_in_hand", card=CARDS[card].display)
+    if (play_mask(held, led, spades_broken) >> card) & 1:
+        return None
+    if led >= 0:
+        return IllegalActionError("must_follow", suit=SUIT_SYMBOLS[led])
+    return IllegalActionError("spades_not_broken")
+
+
+# --- tricks -------------------------------------------------------------------------------------
+
+def beats(card: int, best: int) -> bool:
+    """Does ``card`` beat ``best``, the card winning the trick so far? A spade beats any other
+    suit; otherwise only a higher card of the same suit beats it (a discard never wins)."""
+    if card < NUM_RANKS:  # a spade
+        return best >= NUM_RANKS or card > best
+    return card // NUM_RANKS == best // NUM_RANKS and card > best
+
+
+# BEATERS[best]: the mask of the cards that beat ``best`` (the hot paths look this up)
+BEATERS: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(NUM_CARDS) if beats(c, best)) for best in range(NUM_CARDS)
+)
+
+
+def winning_index(cards) -> int:
+    """The position (0..3) of the card winning the trick ``cards`` (in the order played)."""
+    best = 0
+    top = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if (BEATERS[top] >> card) & 1:
+            best, top = i, card
+    return best
+
+
+def trick_winner(leader: int, cards) -> Seat:
+    """The seat winning the trick: the highest spade, else the highest card of the led suit."""
+    return SEATS[(leader + winning_index(cards)) % NUM_SEATS]
+
+
+# --- the end of the game ------------------------------------------------------------------------
+
+def game_result(rules: Rules, totals, hands_played: int) -> Team | str | None:
+    """SPEC §4 after a hand: the winning team, ``"draw"``, or None while the game goes on."""
+    ns, ew = totals
+    if hands_played >= MAX_HANDS:
+        return "draw" if ns == ew else (Team.NS if ns > ew else Team.EW)
+    target = rules.target
+    ended = ns >= target or ew >= target or ns < LOSING_SCORE or ew < LOSING_SCORE
+    if ended and ns != ew:
+        return Team.NS if ns > ew else Team.EW
+    return None

@@ -5,20 +5,18 @@ non-nil bidders together take at least that many tricks), ``bags`` (+1 per overt
 trick taken by a Nil bidder; each is also a bag into the bank), ``nil`` (±100 per Nil, ±200
 per Blind Nil), ``bag_penalty`` (−100 per 10 bags in the bank, the rest stays; none when the
 penalty is off), ``hand`` (their sum) and ``total`` (the running score); plus ``bank``.
+
+This is the one place where points are counted. The score sheet uses it as it is; the computer
+players and the arena value a hand with ``bag_cost=-BAG_COST`` (each bag is worth its +1 less the
+10 points it costs in the long run), added into ``hand`` and ``total``, usually from a zero
+score and an empty bank with the penalty off.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .rules import (
-    BAG_PENALTY,
-    BAGS_PER_PENALTY,
-    BLIND,
-    BLIND_NIL_BONUS,
-    NIL_BONUS,
-    is_nil,
-)
+from .rules import BAG_PENALTY, BAGS_PER_PENALTY, is_nil, nil_stake
 
 
 class TeamScore(NamedTuple):
@@ -35,9 +33,15 @@ class TeamScore(NamedTuple):
 
 
 def score_team(
-    bids: tuple, taken: tuple[int, int], total_before: int, bank_before: int, bag_penalty: bool
+    bids: tuple,
+    taken: tuple[int, int],
+    total_before: int = 0,
+    bank_before: int = 0,
+    bag_penalty: bool = True,
+    bag_cost: int = 0,
 ) -> TeamScore:
-    """Score one team from its two partners' bids and tricks."""
+    """Score one team from its two partners' bids and tricks. ``bag_cost`` points per bag are
+    added to the hand (0 on the score sheet; ``-BAG_COST`` where a bag's future penalty counts)."""
     contract_bid = contract_tricks = nil_tricks = 0
     for bid, tricks in zip(bids, taken):
         if is_nil(bid):
@@ -56,8 +60,8 @@ def score_team(
     nil = 0
     for bid, tricks in zip(bids, taken):
         if is_nil(bid):
-            bonus = BLIND_NIL_BONUS if bid == BLIND else NIL_BONUS
-            nil += bonus if tricks == 0 else -bonus
+            stake = nil_stake(bid)
+            nil += stake if tricks == 0 else -stake
 
     bank = bank_before + bags
     penalty = 0
@@ -66,7 +70,7 @@ def score_team(
         penalty = -BAG_PENALTY * rollovers
         bank -= BAGS_PER_PENALTY * rollovers
 
-    hand = contract + bags + nil + penalty
+    hand = contract + bags + nil + penalty + bag_cost * bags
     return TeamScore(contract, bags, nil, penalty, hand, total_before + hand, bank)
 
 

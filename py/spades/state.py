@@ -1,11 +1,15 @@
 """The game state machine: dealing, bidding, play, the end of a hand and of the game.
 
-``Game`` owns the rules of SPEC §2–4 and nothing else decides them:
-- ``legal_actions()`` is the only home of the rules; it switches on the phase and hands off to
-  one helper per phase.
-- ``apply(action)`` checks the action against the same helpers and raises ``MalformedError``
-  (not an action) or ``IllegalActionError`` (forbidden now), each with a reason in words.
-- ``view(seat)`` is what one seat may know; bots and the page get views, never the state.
+``Game`` applies the rules of the kernel (``rules``: legal plays and bids, the trick's winner,
+the order of play, the game's end) and the scoring (``scoring``); it states none of them itself.
+- ``legal_actions()`` switches on the phase and asks the kernel; ``apply(action)`` checks the
+  action with the same kernel and raises ``MalformedError`` (not an action) or
+  ``IllegalActionError`` (forbidden now), each with a reason in words.
+- The game keeps its history: ``actions()`` lists every action, ``rewound(n)`` replays the
+  first n of them (undo and hand review stand on this; the record is the same history).
+- ``view(seat)`` is what one seat may know; bots and the page get views, never the state. A
+  game rebuilt from one seat's partial record (``known=seat``: the bot protocol) is the same
+  state machine, and gives that seat the same view.
 
 Phases: BID (each seat once, clockwise from the dealer's left; Blind Nil is one of the bids)
 → PLAY (13 tricks; the first bidder leads) → HAND_OVER (scored; ``DEAL`` starts the next hand,
@@ -18,48 +22,46 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import (
-    CARDS,
     HAND_SIZE,
     NUM_CARDS,
     NUM_RANKS,
     NUM_SEATS,
     SEATS,
-    SPADE_MASK,
     SUIT_MASK,
     SUIT_SYMBOLS,
     TEAMS,
     Card,
     Seat,
     Team,
-    FULL_SUIT,
-    _SUIT_CHUNKS,
-    _suit_chunk,
     cards_of,
     mask_of,
 )
 from .deal import deal_masks
 from .messages import IllegalActionError, MalformedError
 from .rules import (
+    BEATERS,
     BLIND,
-    BLIND_NIL_DEFICIT,
     DEAL,
-    LOSING_SCORE,
-    MAX_BID,
-    MAX_HANDS,
+    FIRST_DEALER,
+    TRICKS_PER_HAND,
     Phase,
     Rules,
+    bid_error,
+    blind_allowed,
+    first_to_act,
+    game_result,
+    legal_bids,
+    next_dealer,
+    next_seat,
+    play_error,
+    play_mask,
 )
 from .scoring import TeamScore, score_hand
 
-TRICKS_PER_HAND = HAND_SIZE
-BID_ACTIONS = tuple(range(MAX_BID + 1))
-FIRST_DEALER = Seat.E
 DEFAULT_RULES = Rules()
-_SPADE_LIMIT = NUM_RANKS  # a card index below this is a spade
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
-_NON_SPADES = ((1 << NUM_CARDS) - 1) & ~SPADE_MASK
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
-_NEXT = tuple(SEATS[(s + 1) % NUM_SEATS] for s in SEATS)
+_NEXT = tuple(next_seat(s) for s in SEATS)
 
 
 class Trick(NamedTuple):
@@ -80,62 +82,23 @@ class Trick(NamedTuple):
         return out
 
 
-def trick_winner(leader: Seat, cards) -> Seat:
-    """The highest spade if any spade was played, else the highest card of the led suit."""
-    best = 0
-    for i in range(1, len(cards)):
-        if _beats(cards[i], cards[best]):
-            best = i
-    return SEATS[(leader + best) % NUM_SEATS]
-
-
-def _beats(card: int, best: int) -> bool:
-    if card < _SPADE_LIMIT:
-        return best >= _SPADE_LIMIT or card > best
-    return card // NUM_RANKS == best // NUM_RANKS and card > best
-
-
-def play_mask(held: int, trick, spades_broken: bool) -> int:
-    """The cards of ``held`` that may be played to ``trick`` (the cards so far): follow the
-    led suit when holding it; no spade lead before spades are broken unless only spades are
-    left. The one statement of the play rules (``Game.apply`` inlines a copy for speed)."""
-    if trick:
-        return held & SUIT_MASK[trick[0] // NUM_RANKS] or held
-    if spades_broken:
-        return held
-    return held & _NON_SPADES or held
-
-
-def blind_allowed(rules: Rules, totals, seat: Seat) -> bool:
-    """Blind Nil: on in the settings, and the seat's team trails by 100 points or more."""
-    team = seat & 1
-    return rules.blind_nil and totals[1 - team] - totals[team] >= BLIND_NIL_DEFICIT
-
-
-def game_result(rules: Rules, totals, hands_played: int) -> Team | str | None:
-    """SPEC §4 after a hand: the winning team, ``"draw"``, or None while the game goes on."""
-    ns, ew = totals
-    if hands_played >= MAX_HANDS:
-        return "draw" if ns == ew else (Team.NS if ns > ew else Team.EW)
-    target = rules.target
-    ended = ns >= target or ew >= target or ns < LOSING_SCORE or ew < LOSING_SCORE
-    if ended and ns != ew:
-        return Team.NS if ns > ew else Team.EW
-    return None
-
-
 class HandState:
-    """One hand: its deal, bids, plays and tricks. Mutated only by ``Game``."""
+    """One hand: its deal, bids, plays and tricks. Mutated only by ``Game``.
+
+    ``deal`` and ``held`` are masks by seat. In a game rebuilt from what one seat may know (the
+    bot protocol), ``known`` is that seat and the other seats' masks are 0: their cards are
+    checked only against what is public (see ``Game._play_unseen``)."""
 
     __slots__ = (
-        "index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken",
-        "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score",
+        "index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known",
+        "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal",
     )
 
-    def __init__(self, index: int, dealer: Seat, deal: tuple[int, int, int, int]) -> None:
+    def __init__(self, index: int, dealer: Seat, deal, known: Seat | None = None) -> None:
         self.index = index
         self.dealer = dealer
         self.deal = deal
+        self.known = known
         self.held = list(deal)
         self.bids: list = [None] * NUM_SEATS
         self.bid_log: list = []
@@ -143,23 +106,32 @@ class HandState:
         self.taken = [0] * NUM_SEATS
         self.spades_broken = False
         self.trick: list[Card] = []
-        self.leader = SEATS[(dealer + 1) % NUM_SEATS]
+        self.leader = first_to_act(dealer)
         self.win_seat = self.leader
         self.win_card = 0
         self.to_move = self.leader
         self.score: tuple[TeamScore, TeamScore] | None = None
+        self.legal = -1  # the mask legal_actions() last computed for this position, or -1
 
     @property
     def plays(self) -> list[Card]:
         """Every card played in this hand, in order."""
         return [c for t in self.tricks for c in t.cards] + self.trick
 
+    @property
+    def led(self) -> int:
+        """The suit led to the current trick, −1 before its lead."""
+        return self.trick[0] // NUM_RANKS if self.trick else -1
+
     def current_trick(self) -> Trick:
         return Trick(self.leader, tuple(self.trick))
 
 
 class Game:
-    """A whole game. ``Game(game=N)`` deals hand 1 from game number N, dealt by East."""
+    """A whole game. ``Game(game=N)`` deals hand 1 from game number N, dealt by East.
+
+    ``deal`` gives hand 1's cards instead ({seat: cards}); with ``known=seat`` it may give only
+    that seat's cards (what the seat may know: the bot protocol)."""
 
     def __init__(
         self,
@@ -167,24 +139,32 @@ class Game:
         rules: Rules | None = None,
         dealer: Seat = FIRST_DEALER,
         deal: dict | None = None,
+        known: Seat | None = None,
     ) -> None:
         if game is not None and (type(game) is not int or game < 0):
             raise MalformedError("bad_action", text=f"game {game!r}")
         self.game = game
         self.rules = rules or DEFAULT_RULES
+        self.known = known
         self.hands: list[HandState] = []
         self.totals = [0, 0]
         self.banks = [0, 0]
         self.winner: Team | str | None = None
         self.phase = Phase.BID
+        self._given: dict[int, tuple[Seat, dict | None]] = {}  # each hand's dealer and given deal
         self._start_hand(dealer, deal)
 
     # --- phases -----------------------------------------------------------------------------
 
     @property
+    def hand(self) -> HandState:
+        """The current hand (the engine's own; the page and the bots read ``view(seat)``)."""
+        return self.hands[-1]
+
+    @property
     def to_move(self) -> Seat | None:
         if self.phase is _PLAY or self.phase is _BID:
-            return self.hand.to_move
+            return self.hands[-1].to_move
         return None
 
     @property
@@ -194,19 +174,15 @@ class Game:
     def legal_actions(self) -> list:
         phase = self.phase
         if phase is _PLAY:
-            hand = self.hand
-            held = hand.held[hand.to_move]
-            if hand.trick:  # the rule of play_mask, inlined on this hot path
-                suit = hand.trick[0] // NUM_RANKS
-                follow = (held >> (suit * NUM_RANKS)) & FULL_SUIT
-                if follow:
-                    return list(_SUIT_CHUNKS[suit].get(follow) or _suit_chunk(suit, follow))
-                return cards_of(held)
-            if hand.spades_broken:
-                return cards_of(held)
-            return cards_of(held & _NON_SPADES or held)
+            hand = self.hands[-1]
+            trick = hand.trick
+            legal = play_mask(
+                hand.held[hand.to_move], trick[0] // NUM_RANKS if trick else -1, hand.spades_broken
+            )
+            hand.legal = legal  # apply() need not compute it again
+            return cards_of(legal)
         if phase is _BID:
-            return self.legal_bids(self.hand.to_move)
+            return legal_bids(self.rules, self.totals, self.hands[-1].to_move)
         if phase is _HAND_OVER:
             return [DEAL]
         return []
@@ -214,33 +190,28 @@ class Game:
     def apply(self, action) -> None:
         """Apply one action of the seat to move; raises MalformedError / IllegalActionError."""
         if self.phase is _PLAY:
-            # The play path is inlined here: it is the hottest code of every playout.
+            # the hottest code of every random game: kept flat, the rules come from the kernel
             card = action if type(action) is Card else self._as_card(action)
-            hand = self.hand
+            hand = self.hands[-1]
             seat = hand.to_move
             held = hand.held[seat]
             trick = hand.trick
-            if trick:  # the rule of play_mask
-                legal = held & SUIT_MASK[trick[0] // NUM_RANKS] or held
-            elif hand.spades_broken:
-                legal = held
+            legal = hand.legal
+            if legal < 0:
+                legal = play_mask(held, trick[0] // NUM_RANKS if trick else -1, hand.spades_broken)
+            if (legal >> card) & 1:
+                hand.held[seat] = held ^ (1 << card)
             else:
-                legal = held & _NON_SPADES or held
-            if not (legal >> card) & 1:
-                raise self.why_illegal(card)  # type: ignore[misc]
-            hand.held[seat] = held ^ (1 << card)
-            if card < _SPADE_LIMIT:
+                self._play_unseen(card)  # raises, unless a seat whose cards are not known
+            hand.legal = -1
+            if card < NUM_RANKS:
                 hand.spades_broken = True
             if not trick:
                 hand.win_card = card
                 hand.win_seat = seat
-            else:
-                best = hand.win_card  # _beats(card, best), inlined
-                if (best >= _SPADE_LIMIT or card > best) if card < _SPADE_LIMIT else (
-                    card > best and card // NUM_RANKS == best // NUM_RANKS
-                ):
-                    hand.win_card = card
-                    hand.win_seat = seat
+            elif (BEATERS[hand.win_card] >> card) & 1:
+                hand.win_card = card
+                hand.win_seat = seat
             trick.append(card)
             if len(trick) < NUM_SEATS:
                 hand.to_move = _NEXT[seat]
@@ -261,26 +232,62 @@ class Game:
         else:
             raise IllegalActionError("game_over")
 
+    # --- the history ------------------------------------------------------------------------
+
+    def actions(self) -> list:
+        """Every action of the game in order, ``DEAL`` between hands: the game is its setup
+        (number, rules, the deals a record gave) plus this list."""
+        out: list = []
+        for hand in self.hands:
+            if hand.index:
+                out.append(DEAL)
+            out += hand.bid_log
+            out += hand.plays
+        return out
+
+    def rewound(self, count: int) -> "Game":
+        """A new game: the same setup with only the first ``count`` of ``actions()``."""
+        actions = self.actions()
+        if not 0 <= count <= len(actions):
+            raise ValueError(f"no position {count}: the game has {len(actions)} actions")
+        dealer, deal = self._given[0]
+        game = Game(self.game, self.rules, dealer, deal, self.known)
+        for action in actions[:count]:
+            if action == DEAL and isinstance(action, str):
+                dealer, deal = self._given[len(game.hands)]
+                game.next_hand(deal, dealer)
+            else:
+                game.apply(action)
+        return game
+
     # --- dealing ----------------------------------------------------------------------------
 
     def _start_hand(self, dealer: Seat, deal: dict | None) -> None:
         index = len(self.hands)
+        self._given[index] = (dealer, deal)
         if deal is None:
             if self.game is None:
                 raise MalformedError("bad_action", text="deal: no game number and no deal")
             masks = deal_masks(self.game, index, dealer)
         else:
-            masks = tuple(mask_of(deal[seat]) for seat in SEATS)  # type: ignore[assignment]
-        self.hand = HandState(index, dealer, masks)
-        self.hands.append(self.hand)
+            masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[assignment]
+        self.hands.append(HandState(index, dealer, masks, self.known))
         self.phase = Phase.BID
 
     def next_hand(self, deal: dict | None = None, dealer: Seat | None = None) -> None:
         """Start the next hand: by default dealt from the game number by the next seat
         clockwise; a record may give the deal and the dealer. ``apply(DEAL)`` calls this."""
         if dealer is None:
-            dealer = SEATS[(self.hand.dealer + 1) % NUM_SEATS]
+            dealer = next_dealer(self.hands[-1].dealer)
         self._start_hand(dealer, deal)
+
+    def with_number(self, number: int) -> "Game":
+        """This game, carrying game number ``number`` from now on (the hands still to come are
+        dealt from it): for a record that gave every deal and no number."""
+        if type(number) is not int or number < 0:
+            raise MalformedError("bad_action", text=f"game {number!r}")
+        self.game = number
+        return self
 
     # --- bidding ----------------------------------------------------------------------------
 
@@ -289,32 +296,21 @@ class Game:
 
     def legal_bids(self, seat: Seat) -> list:
         """The bids ``seat`` may make (in order): 0..13, plus ``BLIND`` where allowed."""
-        bids: list = list(BID_ACTIONS)
-        if self.blind_allowed(seat):
-            bids.append(BLIND)
-        return bids
+        return legal_bids(self.rules, self.totals, seat)
 
     def _bid(self, action) -> None:
-        hand = self.hand
+        hand = self.hands[-1]
         seat = hand.to_move
-        if action == BLIND and isinstance(action, str):
-            if not self.rules.blind_nil:
-                raise IllegalActionError("blind_disabled")
-            if not self.blind_allowed(seat):
-                raise IllegalActionError("blind_not_trailing")
-        elif type(action) is not int:
-            if isinstance(action, Card) or (isinstance(action, str) and len(action) == 2):
-                raise IllegalActionError("not_playing")
-            raise MalformedError("bad_bid", text=repr(action))
-        elif not 0 <= action <= MAX_BID:
-            raise IllegalActionError("bid_range")
+        error = bid_error(self.rules, self.totals, seat, action)
+        if error is not None:
+            raise error
         hand.bids[seat] = action
         hand.bid_log.append(action)
         if len(hand.bid_log) == NUM_SEATS:
             self.phase = Phase.PLAY
             hand.to_move = hand.leader
         else:
-            hand.to_move = SEATS[(seat + 1) % NUM_SEATS]
+            hand.to_move = next_seat(seat)
 
     # --- play -------------------------------------------------------------------------------
 
@@ -336,32 +332,55 @@ class Game:
         """The reason ``card`` may not be played now by the seat to move, or None."""
         if self.phase is not Phase.PLAY:
             return IllegalActionError("not_playing")
-        hand = self.hand
-        held = hand.held[hand.to_move]
-        if not (held >> card) & 1:
-            return IllegalActionError("not_in_hand", card=card.display)
-        if (play_mask(held, hand.trick, hand.spades_broken) >> card) & 1:
-            return None
-        if hand.trick:
-            return IllegalActionError("must_follow", suit=SUIT_SYMBOLS[hand.trick[0] // NUM_RANKS])
-        return IllegalActionError("spades_not_broken")
+        hand = self.hands[-1]
+        seat = hand.to_move
+        if hand.known is not None and seat != hand.known:
+            return self._unseen_error(card)
+        return play_error(hand.held[seat], hand.led, hand.spades_broken, card)
+
+    def _play_unseen(self, card: Card) -> None:
+        """A card that is not a legal play from the mover's known cards: illegal, unless the
+        mover's cards are not known and nothing public says it cannot hold ``card``."""
+        hand = self.hands[-1]
+        if hand.known is None or hand.to_move == hand.known:
+            raise self.why_illegal(card)  # type: ignore[misc]
+        error = self._unseen_error(card)
+        if error is not None:
+            raise error
+
+    def _unseen_error(self, card: Card) -> IllegalActionError | None:
+        """What is public against a card of a seat whose cards are not known: it was played
+        already, the known seat holds it, or the seat has shown out of its suit."""
+        hand = self.hands[-1]
+        seat = hand.to_move
+        if card in hand.plays:
+            return IllegalActionError("already_played", card=card.display)
+        known = hand.known
+        if known is not None and (hand.deal[known] >> card) & 1:
+            return IllegalActionError("held_by", card=card.display, seat=SEATS[known].name)
+        suit = card // NUM_RANKS
+        for trick in hand.tricks + [hand.current_trick()]:
+            cards = trick.cards
+            for who, played in zip(trick.seats, cards):
+                if who == seat and played // NUM_RANKS != cards[0] // NUM_RANKS == suit:
+                    return IllegalActionError("shown_void", seat=seat.name, suit=SUIT_SYMBOLS[suit])
+        return None
 
     def _finish_hand(self) -> None:
-        hand = self.hand
+        hand = self.hands[-1]
         hand.score = score_hand(hand.bids, hand.taken, self.totals, self.banks, self.rules.bag_penalty)
         self.totals = [s.total for s in hand.score]
         self.banks = [s.bank for s in hand.score]
-        self.winner = self._game_result()
+        self.winner = game_result(self.rules, self.totals, len(self.hands))
         self.phase = Phase.GAME_OVER if self.winner is not None else Phase.HAND_OVER
-
-    def _game_result(self) -> Team | str | None:
-        return game_result(self.rules, self.totals, len(self.hands))
 
     # --- what a seat may know ---------------------------------------------------------------
 
     def view(self, seat: Seat) -> "View":
         seat = Seat(seat)
-        hand = self.hand
+        hand = self.hands[-1]
+        if hand.known is not None and seat != hand.known:
+            raise ValueError(f"only {SEATS[hand.known].name}'s cards are known here")
         legal = tuple(self.legal_actions()) if self.to_move == seat else ()
         return View(
             seat=seat,
@@ -437,5 +456,36 @@ class View:
     def partner(self) -> Seat:
         return SEATS[(self.seat + 2) % NUM_SEATS]
 
+    @property
+    def action_count(self) -> int:
+        """How many actions this hand has had so far (bids and cards)."""
+        return len(self.bid_log) + NUM_SEATS * len(self.tricks) + len(self.trick.cards)
 
-__all__ = ["Game", "View", "Trick", "HandState", "trick_winner", "CARDS"]
+    @property
+    def last_trick(self) -> Trick | None:
+        """The last finished trick of this hand (with its winner), or None before the first."""
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def hand_score(self):
+        """The finished hand's score rows ``(NS, EW)``, or None while the hand is played."""
+        if self.phase is Phase.HAND_OVER or self.phase is Phase.GAME_OVER:
+            return self.sheet[-1] if self.sheet else None
+        return None
+
+    @property
+    def held_counts(self) -> tuple[int, ...]:
+        """How many cards each seat still holds."""
+        counts = [HAND_SIZE - len(self.tricks)] * NUM_SEATS
+        for who in self.trick.seats:
+            counts[who] -= 1
+        return tuple(counts)
+
+    @property
+    def may_bid_blind(self) -> bool:
+        """This seat has still to bid in this hand, and Blind Nil would be allowed."""
+        return (self.phase is Phase.BID and self.bids[self.seat] is None
+                and blind_allowed(self.rules, self.totals, self.seat))
+
+
+__all__ = ["Game", "View", "Trick", "HandState"]

@@ -84,14 +84,17 @@ def test_dist_ships_only_the_runtime_files_listed_in_vendor_sha256():
     assert {p.suffix for p in (dist / "py").rglob("*") if p.is_file()} == {".py"}
 
 
-def test_pyscript_config_lists_every_python_module():
+def test_pyscript_config_lists_every_page_module_and_no_command_line_tool():
     dist = built()
     config = json.loads((dist / "pyscript.json").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert "packages" not in config
-    modules = {f"./py/{p.relative_to(ROOT / 'py').as_posix()}" for p in (ROOT / "py").rglob("*.py")
-               if "__pycache__" not in p.parts}
-    assert set(config["files"]) == modules
+    every = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
+             if "__pycache__" not in p.parts}
+    tools = {p for p in every if p.startswith("spades_cli/") or p == "spades/__main__.py"}
+    assert "spades_cli/arena.py" in tools and "spades_cli/protocol.py" in tools
+    assert set(config["files"]) == {f"./py/{p}" for p in every - tools}
+    assert not (dist / "py" / "spades_cli").exists() and not (dist / "py/spades/__main__.py").exists()
 
 
 def test_service_worker_precaches_every_file_with_its_hash():

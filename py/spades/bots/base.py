@@ -50,6 +50,14 @@ class Bot:
         return f"{type(self).__name__}()"
 
 
+def legal_card(view: View, index: int):
+    """The ``Card`` of ``view.legal`` with index ``index`` (a bitmask bot's choice)."""
+    for c in view.legal:
+        if c == index:
+            return c
+    raise AssertionError(f"chose card {index}, not one of {view.legal}")
+
+
 def finish(steps):
     """Run a sliced computation (a generator) to its end and return its value."""
     while True:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import BLIND, Phase
+from ..rules import BLIND, Phase, bid_value, is_nil
 from ..state import View
 from .estimate import Estimate, estimate
-from .knowledge import bid_value
 
 
 @dataclass(frozen=True)
@@ -28,17 +27,13 @@ class BidStyle:
     blind: bool = True  # may bid Blind Nil from the score
 
 
-def is_nil_bid(bid) -> bool:
-    return bid == 0 or bid == BLIND
-
-
 def blind_wanted(view: View) -> bool:
     """From the score only (the cards are not looked at): trail by 200, or face defeat."""
     if BLIND not in view.legal:
         return False
     us, them = view.totals[view.team], view.totals[1 - view.team]
     partner_bid = view.bids[view.partner]
-    if partner_bid is not None and is_nil_bid(partner_bid):
+    if partner_bid is not None and is_nil(partner_bid):
         return False
     return them - us >= 200 or (them >= view.rules.target - 60 and them - us >= 100)
 
@@ -56,7 +51,7 @@ def judge_bid(view: View, style: BidStyle, est: Estimate | None = None):
         if excess > 0:
             t -= 0.6 * excess
             notes.append(("crowded", {"bids": others}))
-    partner_nil = partner_bid is not None and is_nil_bid(partner_bid)
+    partner_nil = partner_bid is not None and is_nil(partner_bid)
     if partner_nil:
         notes.append(("partner_nil", {}))
     elif (

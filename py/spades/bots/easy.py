@@ -8,9 +8,10 @@ partner, the score, Nil bids or bags.
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, SPADE_MASK, mask_of
-from .base import Bot
-from .sim import NONSPADE, beats, highest_rank, lowest_rank
+from ..cards import NUM_CARDS, NUM_RANKS, SPADE_MASK, mask_of
+from ..rules import MAX_BID, NON_SPADES, beats, winning_index
+from .base import Bot, legal_card
+from .sim import highest_rank, lowest_rank
 
 COUNTED_SIDE = (11, 12)  # K A
 COUNTED_SPADES = (8, 9, 10, 11, 12)  # 10 J Q K A
@@ -18,7 +19,7 @@ COUNTED_SPADES = (8, 9, 10, 11, 12)  # 10 J Q K A
 
 def easy_count(held: int) -> int:
     n = 0
-    for c in range(52):
+    for c in range(NUM_CARDS):
         if held >> c & 1:
             rank = c % NUM_RANKS
             if c < NUM_RANKS:
@@ -32,30 +33,20 @@ class EasyBot(Bot):
     level = "easy"
 
     def bid(self, view, rng):
-        return max(1, min(13, easy_count(view.held)))
+        return max(1, min(MAX_BID, easy_count(view.held)))
 
     def play(self, view, rng):
         legal = mask_of(view.legal)
         cards = view.trick.cards
         if not cards:
             side = legal & ~SPADE_MASK
-            return _card(view, highest_rank(side or legal))
-        best = cards[0]
-        for c in cards[1:]:
-            if beats(c, best):
-                best = c
+            return legal_card(view, highest_rank(side or legal))
+        best = cards[winning_index(cards)]
         winners = [c for c in view.legal if beats(c, best)]
         if winners:
             following = [c for c in winners if c // NUM_RANKS == cards[0] // NUM_RANKS]
             return max(following) if following else min(winners)
-        return _card(view, lowest_rank(legal & NONSPADE or legal))
-
-
-def _card(view, index: int):
-    for c in view.legal:
-        if c == index:
-            return c
-    raise AssertionError(index)
+        return legal_card(view, lowest_rank(legal & NON_SPADES or legal))
 
 
 __all__ = ["EasyBot", "easy_count"]

@@ -17,15 +17,15 @@ bounded by a count, never by the clock: the same position and seed give the same
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, SUIT_MASK, mask_of
-from .base import Bot, finish
+from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, mask_of
+from ..rules import BAG_COST, BLIND, MAX_BID, bid_value, beats, first_to_act, is_nil, nil_stake
+from ..rules import winning_index
+from ..scoring import score_team
+from .base import Bot, finish, legal_card
 from .bidding import BidStyle, blind_wanted, judge_bid
-from .knowledge import remaining_counts, sample_hands, to_sim, voids
-from .medium import legal_card
 from .estimate import estimate
-from .knowledge import bid_value, nil_stake
-from .bidding import is_nil_bid
-from .sim import BAG_COST, _sure, beats, best_index, hand_value, policy
+from .knowledge import remaining_counts, sample_hands, to_sim, voids
+from .sim import _sure, hand_value, policy
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 BUDGET = 9000  # simulated card plays per decision (samples × candidates × cards left)
@@ -78,7 +78,7 @@ def overtakes_partner(sim, seat: int, card: int) -> bool:
     partner = seat ^ 2
     if n < 2 or sim.nil[partner]:
         return False
-    best = best_index(trick)
+    best = winning_index(trick)
     if (sim.leader + best) & 3 != partner or not beats(card, trick[best]):
         return False
     later_opps = [(sim.leader + k) & 3 for k in range(n + 1, 4)]
@@ -90,11 +90,7 @@ def quick_bid(held: int) -> int:
     est = estimate(held)
     if est.danger < STYLE.nil_danger and est.tricks < STYLE.nil_tricks:
         return 0
-    return max(1, min(13, int(est.tricks + STYLE.bias + 0.5)))
-
-
-def simulated_bid(view, rng, heuristic: int, est, samples: int) -> int:
-    return finish(simulated_bid_steps(view, rng, heuristic, est, samples))
+    return max(1, min(MAX_BID, int(est.tricks + STYLE.bias + 0.5)))
 
 
 def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
@@ -108,22 +104,22 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
     me = int(view.seat)
     partner = me ^ 2
     partner_bid = view.bids[partner]
-    partner_is_nil = partner_bid is not None and is_nil_bid(partner_bid)
+    partner_is_nil = partner_bid is not None and is_nil(partner_bid)
     consider_nil = not partner_is_nil and est.danger < NIL_DANGER_SEARCH and (
         partner_bid is None or bid_value(partner_bid) >= 2)
     base = to_sim(view, memory="all")
-    base.leader = (int(view.dealer) + 1) & 3
+    base.leader = first_to_act(view.dealer)
     counts = [13] * 4
     vd = [0] * 4
     trials = []  # (my bid in the playout, partner's bid, my tricks, partner's tricks)
     for _ in range(samples):
         hands = sample_hands(view, rng, vd=vd, counts=counts)
-        bids = [bid_value(b) if b is not None else None for b in view.bids]
+        bids = list(view.bids)
         nil = [nil_stake(b) for b in view.bids]
         for s in range(4):
             if s != me and view.bids[s] is None:
                 bids[s] = quick_bid(hands[s])
-                nil[s] = 100 if bids[s] == 0 else 0
+                nil[s] = nil_stake(bids[s])
         options = [heuristic if heuristic else 1] + ([0] if consider_nil else [])
         for mine in options:
             sim = base.copy()
@@ -131,18 +127,18 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
             b = bids[:]
             n = nil[:]
             b[me] = mine
-            n[me] = 100 if mine == 0 else 0
+            n[me] = nil_stake(mine)
             sim.bids, sim.nil = b, n
             yield from sim.playout_steps()
-            trials.append((mine, b[partner], n[partner], sim.taken[me], sim.taken[partner]))
+            trials.append((mine, b[partner], sim.taken[me], sim.taken[partner]))
     best, best_value = heuristic, None
-    for cand in range(0 if consider_nil else 1, 14):
+    for cand in range(0 if consider_nil else 1, MAX_BID + 1):
         total = 0
         count = 0
-        for mine, pbid, pnil, tm, tp in trials:
+        for mine, pbid, tm, tp in trials:
             if (mine == 0) != (cand == 0):
                 continue
-            total += _team_value(cand, tm, pbid, pnil, tp)
+            total += bid_trial_value(cand, tm, pbid, tp)
             count += 1
         if not count:
             continue
@@ -154,21 +150,12 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
     return best
 
 
-def _team_value(mine: int, tm: int, pbid: int, pnil: int, tp: int) -> float:
-    contract = (0 if mine == 0 else mine) + (0 if pnil else pbid)
-    made = (0 if mine == 0 else tm) + (0 if pnil else tp)
-    bags = 0
-    points = 0
-    for bid_nil, tricks, stake in ((mine == 0, tm, 100), (bool(pnil), tp, pnil)):
-        if bid_nil:
-            bags += tricks
-            points += stake if tricks == 0 else -stake
-    if made >= contract:
-        points += 10 * contract
-        bags += made - contract
-    else:
-        points -= 10 * contract + SET_CAUTION
-    return points + bags * (1 - BAG_COST)
+def bid_trial_value(mine: int, tm: int, pbid, tp: int) -> float:
+    """What the team scores (``score_team``, bags at −BAG_COST) when this seat bids ``mine``
+    and takes ``tm`` tricks, the partner bid ``pbid`` and took ``tp``; a set costs
+    ``SET_CAUTION`` more, for the optimism of the playouts."""
+    score = score_team((mine, pbid), (tm, tp), 0, 0, False, -BAG_COST)
+    return score.hand - SET_CAUTION if score.contract < 0 else score.hand
 
 
 class HardBot(Bot):
@@ -184,7 +171,7 @@ class HardBot(Bot):
 
     def bid_steps(self, view, rng):
         if blind_wanted(view):
-            return "blind"
+            return BLIND
         bid, est, notes = judge_bid(view, self.style)
         if self.bid_samples:
             bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples)
@@ -212,7 +199,7 @@ class HardBot(Bot):
         if len(runs) == 1:
             return default, {runs[0]: 0.0}
         default_run = run_of(default, runs, view.held, base.played)
-        cards_left = 52 - bin(base.played).count("1")
+        cards_left = NUM_CARDS - bin(base.played).count("1")
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left)))
         vd = voids(view)
         counts = remaining_counts(view)

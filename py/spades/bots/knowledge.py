@@ -11,23 +11,10 @@
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS
-from ..rules import BLIND, NIL_BONUS, BLIND_NIL_BONUS
+from ..cards import HAND_SIZE, NUM_RANKS, NUM_SEATS
+from ..rules import BLIND, NIL, nil_stake
 from ..state import View
 from .sim import HONOURS, Sim
-
-NUM_SEATS = 4
-
-
-def bid_value(bid) -> int:
-    """A bid as tricks: Nil and Blind Nil are 0."""
-    return 0 if bid == BLIND or bid is None else int(bid)
-
-
-def nil_stake(bid) -> int:
-    if bid == BLIND:
-        return BLIND_NIL_BONUS
-    return NIL_BONUS if bid == 0 else 0
 
 
 def voids(view: View) -> list[int]:
@@ -58,7 +45,7 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
     played = view.played_mask
     if memory != "all":
         played = (played & HONOURS) | sum(1 << c for c in view.trick.cards)
-    bids = [bid_value(b) for b in view.bids]
+    bids = list(view.bids)
     nil = [nil_stake(b) for b in view.bids]
     return Sim(
         held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
@@ -69,17 +56,15 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
 
 def remaining_counts(view: View) -> list[int]:
     per_seat = played_by(view)
-    return [13 - bin(per_seat[s]).count("1") for s in range(NUM_SEATS)]
+    return [HAND_SIZE - bin(per_seat[s]).count("1") for s in range(NUM_SEATS)]
 
 
 def card_weight(card: int, bid) -> float:
     """How likely a seat with ``bid`` is to hold ``card`` (relative; 1 is neutral)."""
     rank = card % NUM_RANKS
-    if bid is None:
+    if bid is None or bid == BLIND:  # not bid yet, or bid without looking at the cards
         return 1.0
-    if bid == 0 or bid == BLIND:
-        if bid == BLIND:
-            return 1.0
+    if bid == NIL:
         # a Nil bidder rarely keeps aces, kings or high spades
         if card < NUM_RANKS:
             return 0.15 if rank >= 10 else (0.5 if rank >= 7 else 1.0)
@@ -143,5 +128,4 @@ def sample_hands(view: View, rng, weighted: bool = True, vd: list[int] | None = 
     raise AssertionError("no consistent deal")  # pragma: no cover
 
 
-__all__ = ["voids", "played_by", "to_sim", "sample_hands", "remaining_counts", "bid_value",
-           "nil_stake"]
+__all__ = ["voids", "played_by", "to_sim", "sample_hands", "remaining_counts"]

@@ -9,19 +9,13 @@ current trick: it does not count every card nor track voids (the hard level does
 
 from __future__ import annotations
 
-from .base import Bot
+from ..rules import BLIND
+from .base import Bot, legal_card
 from .bidding import BidStyle, blind_wanted, judge_bid
 from .knowledge import to_sim
 from .sim import policy
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
-
-
-def legal_card(view, index: int):
-    for c in view.legal:
-        if c == index:
-            return c
-    raise AssertionError(f"policy chose {index}, not in {view.legal}")
 
 
 class MediumBot(Bot):
@@ -31,7 +25,7 @@ class MediumBot(Bot):
 
     def bid(self, view, rng):
         if blind_wanted(view):
-            return "blind"
+            return BLIND
         bid, _, _ = judge_bid(view, self.style)
         return bid
 

@@ -8,9 +8,11 @@ Glossary
   table only (``sim.held[seat]``, ``played``, ``voids``, bids, tricks): never another hand. The
   medium bot plays it on the real table; the hard bot runs it for all four seats in playouts
   over sampled deals (PIMC), so the playouts never peek either.
-- ``hand_value(sim, team)``: what a finished hand is worth to a team, scored from 0 with an
-  empty bag bank and every bag valued at ``BAG_COST`` (10) points below its +1: the measure of
-  the arena.
+- ``hand_value(sim, team)``: what a finished hand is worth to a team against the other, scored
+  by ``scoring.score_team`` from 0 with an empty bag bank and every bag at ``-BAG_COST``: the
+  measure of the arena.
+
+The rules (legal plays, who wins a trick) come from the kernel, ``spades.rules``, on bitmasks.
 
 The policy's modes, per seat and trick:
 - ``nil``: it bid Nil — play the highest card that loses, lead low;
@@ -24,12 +26,12 @@ The policy's modes, per seat and trick:
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, SPADE_MASK, SUIT_MASK
+from ..cards import NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK
+from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, play_mask, winning_index
+from ..scoring import score_team
 
-NSUITS = 4
-NONSPADE = SUIT_MASK[1] | SUIT_MASK[2] | SUIT_MASK[3]
-BAG_COST = 10
-TRICKS = 13
+NSUITS = NUM_SUITS
+TRICKS = TRICKS_PER_HAND
 ABOVE = tuple(SUIT_MASK[c // NUM_RANKS] & ~((2 << c) - 1) for c in range(52))
 BELOW = tuple(SUIT_MASK[c // NUM_RANKS] & ((1 << c) - 1) for c in range(52))
 HONOURS = 0
@@ -44,12 +46,6 @@ def low(mask: int) -> int:
 
 def high(mask: int) -> int:
     return mask.bit_length() - 1
-
-
-def beats(card: int, best: int) -> bool:
-    if card < NUM_RANKS:
-        return best >= NUM_RANKS or card > best
-    return card // NUM_RANKS == best // NUM_RANKS and card > best
 
 
 def popcount(mask: int) -> int:
@@ -79,29 +75,21 @@ def _by_rank(mask: int, sign: int) -> int:
     return best
 
 
-def best_index(trick) -> int:
-    """The position (0..3) of the card winning ``trick`` so far."""
-    best = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[best]):
-            best = i
-    return best
-
-
 def discard_low(hand: int) -> int:
     """A throw-away: the lowest side-suit card (from the shortest suit on ties); spades last."""
-    side = hand & NONSPADE
+    side = hand & NON_SPADES
     return lowest_rank(side if side else hand)
 
 
 def discard_high(hand: int) -> int:
     """Shed danger: the highest side-suit card; spades last."""
-    side = hand & NONSPADE
+    side = hand & NON_SPADES
     return highest_rank(side if side else hand)
 
 
 class Sim:
-    """One hand in play, as ints. ``nil[s]`` is the Nil stake of seat s (0, 100 or 200)."""
+    """One hand in play, as ints. ``bids`` are the bids as the record writes them (0..13 or
+    ``"blind"``); ``nil[s]`` is the Nil stake of seat s (``rules.nil_stake``: 0, 100 or 200)."""
 
     __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids")
 
@@ -127,14 +115,6 @@ class Sim:
     def to_move(self) -> int:
         return (self.leader + len(self.trick)) & 3
 
-    def legal(self, seat: int) -> int:
-        hand = self.held[seat]
-        if self.trick:
-            return (hand & SUIT_MASK[self.trick[0] // NUM_RANKS]) or hand
-        if self.broken:
-            return hand
-        return (hand & NONSPADE) or hand
-
     def play(self, card: int) -> None:
         trick = self.trick
         seat = (self.leader + len(trick)) & 3
@@ -149,18 +129,15 @@ class Sim:
                 self.voids[seat] |= 1 << led
         trick.append(card)
         if len(trick) == 4:
-            winner = (self.leader + best_index(trick)) & 3
+            winner = (self.leader + winning_index(trick)) & 3
             self.taken[winner] += 1
             self.done += 1
             self.leader = winner
             self.trick = []
 
-    def playout(self) -> None:
-        while self.done < TRICKS:
-            self.play(policy(self, (self.leader + len(self.trick)) & 3))
-
     def playout_steps(self):
-        """``playout`` as a generator that yields after every trick (see ``Bot.think``)."""
+        """Play the hand out with ``policy`` at every seat: a generator that yields after every
+        trick (see ``Bot.think``)."""
         while self.done < TRICKS:
             done = self.done
             while self.done == done and self.done < TRICKS:
@@ -170,27 +147,16 @@ class Sim:
 
 def hand_value(sim: Sim, team: int) -> int:
     """The hand's points for ``team`` minus the other team's, bags at −BAG_COST each."""
-    return _team_points(sim, team) - _team_points(sim, 1 - team)
+    return team_points(sim, team) - team_points(sim, 1 - team)
 
 
-def _team_points(sim: Sim, team: int) -> int:
-    bids, nil, taken = sim.bids, sim.nil, sim.taken
-    contract = bids[team] + bids[team + 2]
-    made = 0
-    points = 0
-    bags = 0
-    for s in (team, team + 2):
-        if nil[s]:
-            bags += taken[s]
-            points += nil[s] if taken[s] == 0 else -nil[s]
-        else:
-            made += taken[s]
-    if made >= contract:
-        points += 10 * contract
-        bags += made - contract
-    else:
-        points -= 10 * contract
-    return points + bags * (1 - BAG_COST)
+def team_points(sim: Sim, team: int) -> int:
+    """A team's points for the finished hand: ``score_team`` from 0, no penalty, bags at
+    −BAG_COST."""
+    bids, taken = sim.bids, sim.taken
+    other = team + 2
+    return score_team((bids[team], bids[other]), (taken[team], taken[other]), 0, 0, False,
+                      -BAG_COST).hand
 
 
 def team_need(sim: Sim, team: int) -> int:
@@ -222,12 +188,8 @@ def policy(sim: Sim, seat: int) -> int:
     hand = sim.held[seat]
     trick = sim.trick
     n = len(trick)
-    if n:
-        led = trick[0] // NUM_RANKS
-        legal = (hand & SUIT_MASK[led]) or hand
-    else:
-        led = -1
-        legal = hand if sim.broken else ((hand & NONSPADE) or hand)
+    led = trick[0] // NUM_RANKS if n else -1
+    legal = play_mask(hand, led, sim.broken)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
 
@@ -257,16 +219,11 @@ def policy(sim: Sim, seat: int) -> int:
 
     # --- following -------------------------------------------------------------------------
     leader = sim.leader
-    best = best_index(trick)
+    best = winning_index(trick)
     wcard = trick[best]
     wseat = (leader + best) & 3
     following = legal & SUIT_MASK[led]
-    if wcard < NUM_RANKS:
-        beaters = legal & SPADE_MASK & ABOVE[wcard]
-    elif following:
-        beaters = following & ABOVE[wcard]
-    else:
-        beaters = legal & SPADE_MASK
+    beaters = legal & BEATERS[wcard]
     losers = legal & ~beaters
     later = [(leader + k) & 3 for k in range(n + 1, 4)]
     later_opps = [s for s in later if s & 1 != team]
@@ -379,7 +336,7 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bo
         if not voids[o] & 1:  # may hold spades to ruff with
             bad_suits |= voids[o]
     spades_out = SPADE_MASK & ~hand & ~sim.played
-    side = legal & NONSPADE
+    side = legal & NON_SPADES
     for s in (1, 2, 3):
         m = side & SUIT_MASK[s]
         if m and (not bad_suits & (1 << s) or not spades_out):

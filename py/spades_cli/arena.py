@@ -23,14 +23,14 @@ import json
 import math
 import sys
 
-from .bots import LEVELS, make_player
-from .deal import derive_seed
-from .play import play_game, play_hand
-from .rules import Rules
-from .scoring import score_team
-from .state import Game
+from spades.bots import LEVELS, make_player
+from spades.deal import derive_seed
+from spades.rules import BAG_COST, Rules, bid_value, is_nil
+from spades.scoring import score_team
+from spades.state import Game
 
-BAG_COST = 10
+from .play import play_game, play_hand
+
 GAME_NUMBER_BITS = 31
 
 
@@ -40,7 +40,7 @@ def player_for(spec):
     if spec in LEVELS:
         return make_player(spec)
     if spec.startswith("cmd:"):
-        from .protocol import OutsidePlayer  # subprocesses: not for the page
+        from .protocol import OutsidePlayer
         return OutsidePlayer(spec[len("cmd:"):])
     raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or cmd:COMMAND")
 
@@ -54,18 +54,17 @@ def deal_number(seed: int, i: int) -> int:
 
 
 def team_result(game: Game, team: int) -> dict:
-    hand = game.hand
-    bids = (hand.bids[team], hand.bids[team + 2])
-    taken = (hand.taken[team], hand.taken[team + 2])
-    s = score_team(bids, taken, 0, 0, False)
-    nils = [(b, t) for b, t in zip(bids, taken) if b == 0 or b == "blind"]
-    contract_bid = sum(b for b in bids if not (b == 0 or b == "blind"))
-    contract_tricks = sum(t for b, t in zip(bids, taken) if not (b == 0 or b == "blind"))
+    """A team's figures for the finished hand, from the public table (a seat's view)."""
+    view = game.view(team)
+    bids = (view.bids[team], view.bids[team + 2])
+    taken = (view.taken[team], view.taken[team + 2])
+    s = score_team(bids, taken, 0, 0, False, -BAG_COST)
+    nils = [(b, t) for b, t in zip(bids, taken) if is_nil(b)]
     return {
-        "points": s.hand - BAG_COST * s.bags,
+        "points": s.hand,
         "bags": s.bags,
-        "contract": contract_bid > 0,
-        "set": contract_bid > 0 and contract_tricks < contract_bid,
+        "contract": sum(bid_value(b) for b in bids) > 0,
+        "set": s.contract < 0,
         "nils": len(nils),
         "nils_made": sum(1 for _, t in nils if t == 0),
     }

@@ -1,14 +1,15 @@
 """Driving computer players: one decision, a whole game, and ``python -m spades play``.
 
-``bot_action(game, player)`` asks the player at the seat to move for its action, giving it the
-seat's view and a generator seeded from the game number and the position
-(``bots.seed_for(game number, hand index, actions so far in the hand, seat)``): the page and the
-command line call the same function, so a game replays identically everywhere.
+``bot_action(game, player)`` asks the player at the seat to move for its action. The player is
+given that seat's ``View`` and the generator of ``bots.decision_rng(game number, view)`` — the
+seeding the page uses too, so a game replays identically everywhere — and never the ``Game``.
+A bot-protocol program (``protocol.OutsidePlayer``) is sent the request of the protocol instead:
+the record as its seat may know it.
 
 ``python -m spades play --game N [--ns LEVEL] [--ew LEVEL] [--rules JSON]`` seats bots at all
-four seats — NS at ``--ns`` (default ``hard``: North's level, and South's stand-in), EW at
-``--ew`` (default ``easy``, the page's default difficulty) — plays the whole game and prints its
-record (RECORD.md). Running it twice prints the same record.
+four seats — NS at ``--ns`` (default: the partner's level, South's stand-in), EW at ``--ew``
+(default: the page's default difficulty) — plays the whole game and prints its record
+(RECORD.md). Running it twice prints the same record.
 """
 
 from __future__ import annotations
@@ -17,28 +18,30 @@ import json
 import sys
 import time
 
-from .bots import LEVELS, make_player, seed_for
-from .deal import SplitMix64
-from .record import to_record
-from .rules import DEAL, Phase, Rules
-from .state import Game
+from spades.bots import LEVELS, decision_rng, make_player
+from spades.record import to_record
+from spades.rules import DEAL, Phase, Rules
+from spades.state import Game
+from spades.table import DEFAULT_LEVEL, PARTNER_LEVEL
 
 
 def bot_action(game: Game, player, clock: list | None = None):
     """The action of ``player`` for the seat to move; appends its think time to ``clock``.
 
     Think time is the process's CPU time for the decision (``time.process_time``), so other jobs
-    sharing the machine do not inflate it; for an outside program (``act_in_game``) it is the
-    wall time of the exchange, its CPU time being spent in another process."""
+    sharing the machine do not inflate it; for an outside program it is the wall time of the
+    exchange, its CPU time being spent in another process."""
     seat = game.to_move
-    hand = game.hand
-    number = game.game if game.game is not None else 0
-    rng = SplitMix64(seed_for(number, hand.index, len(hand.bid_log) + len(hand.plays), seat))
-    outside = getattr(player, "act_in_game", None)  # a bot-protocol program: it is sent the record
-    view = game.view(seat) if outside is None else None
-    now = time.process_time if outside is None else time.perf_counter
+    view = game.view(seat)
+    ask = getattr(player, "act_on_request", None)  # a bot-protocol program: sent its record
+    now = time.process_time if ask is None else time.perf_counter
     start = now()
-    action = outside(game) if outside is not None else player.act(view, rng)
+    if ask is not None:
+        from .protocol import request_for
+
+        action = ask(request_for(game), view, game.game)
+    else:
+        action = player.act(view, decision_rng(game.game if game.game is not None else 0, view))
     if clock is not None:
         clock.append(now() - start)
     return action
@@ -75,6 +78,9 @@ def cmd_play(args) -> int:
     except (ValueError, TypeError) as exc:
         print(f"error: --rules: {exc}", file=sys.stderr)
         return 2
+    if args.game < 0:
+        print("error: --game: a game number is 0 or more", file=sys.stderr)
+        return 2
     game = play_game(args.game, players_for(args.ns, args.ew), rules)
     json.dump(to_record(game), sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -84,7 +90,9 @@ def cmd_play(args) -> int:
 def add_parser(sub) -> None:
     p = sub.add_parser("play", help="computer players play a whole game; print its record")
     p.add_argument("--game", type=int, required=True, help="game number (номер партии)")
-    p.add_argument("--ns", choices=sorted(LEVELS), default="hard", help="level of South and North (default hard)")
-    p.add_argument("--ew", choices=sorted(LEVELS), default="easy", help="level of West and East (default easy)")
+    p.add_argument("--ns", choices=sorted(LEVELS), default=PARTNER_LEVEL,
+                   help=f"level of South and North (default {PARTNER_LEVEL})")
+    p.add_argument("--ew", choices=sorted(LEVELS), default=DEFAULT_LEVEL,
+                   help=f"level of West and East (default {DEFAULT_LEVEL})")
     p.add_argument("--rules", help='rules as JSON, e.g. \'{"target": 500, "blind_nil": true}\'')
     p.set_defaults(func=cmd_play)

@@ -6,8 +6,9 @@ Both sides of it live here:
   ``{"seat": "N", "record": RECORD}``, where each hand's ``deal`` holds only that seat's cards,
   and answers one line: ``{"action": "QH"}``, ``{"action": 4}`` or ``{"action": "blind"}`` (with
   a ``"reason"`` for a card), or ``{"error": "…"}`` — and keeps serving. The seat's view comes
-  from ``partial.view_from_partial_record``, which checks the record; the bot's generator is
-  seeded from the request alone, so the same request always gets the same answer.
+  from ``record.view_from_partial_record``, which replays and checks the record with the
+  engine's own state machine; the bot's generator is ``bots.decision_rng`` keyed by a digest of
+  the request (the game number is not sent), so the same request always gets the same answer.
 - ``OutsidePlayer`` (``cmd:COMMAND`` in the arena): starts a program once, sends it each
   decision of its seats with only what that seat may know (``partial_record``: no other seat's
   cards and no game number, from which every deal could be recomputed), checks each answer
@@ -26,14 +27,13 @@ import sys
 import threading
 import weakref
 
-from .advice import Reason, explain
-from .bots import LEVELS, make_player
-from .cards import Card, Seat
-from .deal import SplitMix64, derive_seed
-from .partial import view_from_partial_record
-from .record import RecordError, to_record
-from .rules import BLIND, Phase
-from .state import Game
+from spades.advice import Reason, explain
+from spades.bots import LEVELS, decision_rng, make_player
+from spades.cards import Card, Seat
+from spades.record import RecordError, to_record, view_from_partial_record
+from spades.rules import Phase
+from spades.state import Game, View
+from spades.table import PARTNER_LEVEL
 
 ANSWER_TIMEOUT = 30.0  # seconds: a safety bound on an outside program, not part of the game
 
@@ -60,11 +60,12 @@ def action_json(action):
 
 # --- our side: python -m spades bot -------------------------------------------------------------
 
-def request_seed(request: dict) -> int:
-    """A seed from the request alone (its canonical JSON), never from the clock."""
+def request_key(request: dict) -> int:
+    """The key of ``decision_rng`` for a request: a digest of its canonical JSON (the request
+    alone, never the clock), standing for the game number the protocol does not send."""
     canonical = json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     digest = hashlib.sha256(canonical.encode("utf-8")).digest()
-    return derive_seed(int.from_bytes(digest[:8], "big"))
+    return int.from_bytes(digest[:8], "big")
 
 
 def answer(request, player) -> dict:
@@ -85,7 +86,7 @@ def answer(request, player) -> dict:
         if view.to_move is None:
             return {"error": "the hand is over: the record has no move to make"}
         return {"error": f"it is not {seat.name}'s turn: {view.to_move.name} is to move"}
-    action = player.act(view, SplitMix64(request_seed(request)))
+    action = player.act(view, decision_rng(request_key(request), view))
     response: dict = {"action": action_json(action)}
     if isinstance(action, Card):
         code, params = explain(view, action)
@@ -121,7 +122,8 @@ def cmd_bot(args) -> int:
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bot", help="answer bot-protocol requests (JSON lines) on stdin")
-    p.add_argument("--level", default="hard", choices=list(LEVELS), help="the level of play (default hard)")
+    p.add_argument("--level", default=PARTNER_LEVEL, choices=list(LEVELS),
+                   help=f"the level of play (default {PARTNER_LEVEL})")
     p.set_defaults(func=cmd_bot)
 
 
@@ -183,28 +185,29 @@ class OutsidePlayer:
         self.close()
 
     def act(self, view, rng):
-        raise TypeError(f"{self.name} is sent the game's record: drive it with act_in_game(game)")
+        raise TypeError(f"{self.name} speaks the bot protocol: drive it with act_on_request")
 
-    def act_in_game(self, game: Game):
-        """Ask the program for the action of the seat to move; check it with the engine.
+    def act_on_request(self, request: dict, view: View, number: int | None = None):
+        """Send the program ``request`` (what its seat may know) and return its action,
+        checked against ``view.legal``.
 
         After a bad answer the program is stopped (a late answer must not be taken for the
         next one); asked again, it is started afresh."""
-        seat, hand = game.to_move, game.hand
-        bidding = game.phase is Phase.BID
-        n = len(hand.bid_log) + 1 if bidding else len(hand.plays) + 1
-        number = f"game {game.game}, " if game.game is not None else ""
-        where = f"{self.name} as {seat.name}, {number}hand {hand.index + 1}, {'bid' if bidding else 'play'} {n}"
+        bidding = view.phase is Phase.BID
+        n = len(view.bid_log) + 1 if bidding else view.action_count - len(view.bid_log) + 1
+        game = f"game {number}, " if number is not None else ""
+        where = (f"{self.name} as {view.seat.name}, {game}hand {view.hand_index + 1}, "
+                 f"{'bid' if bidding else 'play'} {n}")
         try:
-            return self._exchange(game, where)
+            return self._exchange(request, view, where)
         except OutsideBotError:
             self.close()
             raise
 
-    def _exchange(self, game: Game, where: str):
+    def _exchange(self, request: dict, view: View, where: str):
         if self.proc is None:
             self.proc = self._start()
-        line = json.dumps(request_for(game), separators=(",", ":")) + "\n"
+        line = json.dumps(request, separators=(",", ":")) + "\n"
         try:
             self.proc.stdin.write(line)
             self.proc.stdin.flush()
@@ -216,7 +219,7 @@ class OutsidePlayer:
             raise OutsideBotError(f"{where}: no answer within {self.timeout:g} s") from None
         if reply is None:
             raise OutsideBotError(f"{where}: the program is gone ({self._status()})")
-        return self._check(reply.strip(), game, where)
+        return self._check(reply.strip(), view, where)
 
     def _status(self) -> str:
         try:
@@ -225,7 +228,7 @@ class OutsidePlayer:
             return "its output closed"
         return f"exit status {code}"
 
-    def _check(self, reply: str, game: Game, where: str):
+    def _check(self, reply: str, view: View, where: str):
         shown = reply if len(reply) <= 200 else reply[:200] + "…"
         try:
             response = json.loads(reply)
@@ -236,9 +239,10 @@ class OutsidePlayer:
         if not isinstance(response, dict) or "action" not in response:
             raise OutsideBotError(f'{where}: answered {shown!r}: expected {{"action": …}}')
         raw = response["action"]
-        legal = game.legal_actions()
-        if game.phase is Phase.BID:
-            ok = (type(raw) is int or raw == BLIND) and raw in legal
+        legal = view.legal
+        bidding = view.phase is Phase.BID
+        if bidding:
+            ok = (type(raw) is int or isinstance(raw, str)) and raw in legal
             action = raw
         else:
             try:
@@ -248,7 +252,7 @@ class OutsidePlayer:
             else:
                 ok = action in legal
         if not ok:
-            kind = "bid" if game.phase is Phase.BID else "card"
+            kind = "bid" if bidding else "card"
             allowed = " ".join(str(a) for a in legal)
             raise OutsideBotError(f"{where}: answered {json.dumps(raw)}: not a legal {kind} (legal: {allowed})")
         return action

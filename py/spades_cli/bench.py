@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import time
 
-from .deal import SplitMix64
-from .rules import Phase
-from .state import Game
+from spades.deal import SplitMix64
+from spades.rules import Phase
+from spades.state import Game
 
 
 def spades_hands(n: int, seed: int) -> int:

@@ -1,0 +1,28 @@
+"""The page's table: who sits where and plays at which level, and what the settings offer.
+
+One configuration, read by the controller, the saves, the renderer and the command line:
+South is the player; North, the partner, always plays the strongest level; West and East play
+at the level the settings choose (``OPPONENT_LEVELS``, ``DEFAULT_LEVEL`` to begin with). A game
+is played to one of ``TARGETS``.
+"""
+
+from __future__ import annotations
+
+from .cards import Seat
+from .rules import TARGETS
+
+HUMAN = Seat.S
+PARTNER_LEVEL = "hard"
+OPPONENT_LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "easy"
+DEFAULT_TARGET = TARGETS[0]
+
+
+def seat_levels(opponents: str) -> dict[Seat, str]:
+    """The computers' levels by seat: the partner at ``PARTNER_LEVEL``, West and East at
+    ``opponents``."""
+    return {Seat.W: opponents, Seat.N: PARTNER_LEVEL, Seat.E: opponents}
+
+
+__all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "DEFAULT_TARGET",
+           "TARGETS", "seat_levels"]
