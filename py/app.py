@@ -1,8 +1,9 @@
 """«Пики» — the page's controller (PyScript's main script): DOM events -> engine -> render.
 
 This module is the only one that touches the browser. It binds the page to ``ui.Controller``:
-- events: one delegated click listener (``data-action`` / ``data-bid`` / ``data-card``), the
-  arrow keys and Enter in South's hand, the settings form's ``change``;
+- events: one delegated click listener on the real controls (``button`` elements with
+  ``data-action`` / ``data-bid`` / ``data-card``: a seat box showing a bid is not a bid button),
+  the arrow keys and Enter in South's hand, the settings form's ``change``;
 - the screen: ``render()`` writes each region's HTML (from ``ui.render``) when it changed, keeps
   the keyboard focus, and mirrors the state in ``body`` data attributes for tests; ``pause()``
   waits and ends early on a tap; ``deal()`` and ``gather()`` run the CSS animations;
@@ -22,6 +23,8 @@ from pyscript.ffi import create_proxy, is_none
 
 _proxies = []  # event handlers stay alive as long as the page
 PANELS = ("score", "settings", "help")
+# what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
+CONTROLS = "button[data-action], button[data-bid], button[data-card]"
 BEHIND_PANELS = (".bar", "#notice", "#table", "#status")  # inert while a panel is open
 
 
@@ -97,7 +100,7 @@ class Page:
         body.busy = "1" if (ctl.busy or ctl.running) else "0"
         body.seq = str(ctl.seq)
         body.game = str(game.game)
-        body.hand = str(len(game.hands))
+        body.hand = str(ctl.view().hand_index + 1)
         self._sync_url()
 
     def _panel_focus(self, panel):
@@ -213,7 +216,7 @@ def bind(page, ctl):
     table = document.body
 
     def on_click(event):
-        target = event.target.closest("[data-action], [data-bid], [data-card]")
+        target = event.target.closest(CONTROLS)
         if ctl.busy or ctl.running:
             page.skip()
         if is_none(target) or target.disabled:
@@ -269,9 +272,10 @@ def bind(page, ctl):
 
 
 def url_params():
+    from ui.controller import parse_game_number
+
     params = window.URLSearchParams.new(window.location.search)
-    game = _text(params.get("game"))
-    number = int(game) if game is not None and game.isdigit() and 0 < int(game) <= 999_999 else None
+    number = parse_game_number(_text(params.get("game")))
     return number, params.get("fast") == "1", _text(params.get("lang"))
 
 

@@ -32,6 +32,9 @@ class TeamScore(NamedTuple):
         return dict(self._asdict())
 
 
+SHEET_ROWS = TeamScore._fields[:6]  # the six rows of SPEC §3, in the sheet's order (not the bank)
+
+
 def score_team(
     bids: tuple,
     taken: tuple[int, int],

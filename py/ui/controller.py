@@ -1,6 +1,7 @@
 """The table's controller: a player's action becomes one engine call, then a save and a render.
 
-``Controller`` holds the game being played (``spades.Game``) and the little that is only
+``Controller`` holds the game being played (``spades.Game``: it applies actions to it and reads
+it only through ``view(Seat.S)`` and the game's public state) and the little that is only
 presentation: whether this hand's deal was shown, the raised card, a finished trick still on
 the table, the open panel, the status line. The page (``py/app.py``) gives it a *screen* with
 ``render()``, ``pause(seconds)`` (ends early on a tap), ``deal(dealer)`` and ``gather(winner)``
@@ -16,11 +17,13 @@ import time
 from dataclasses import dataclass, replace
 
 from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
+from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import players, saves
+from .fmt import bid_text, seat_name
 from .strings import language, set_language, t
 
-SOUTH = Seat.S
+SOUTH = HUMAN
 MAX_GAME_NUMBER = 999_999
 SLICE_SECONDS = 0.03  # a computer thinks this long at most before the page gets a turn
 
@@ -40,18 +43,6 @@ class Timing:
 FAST = Timing(0, 0, 0, 0, 0, 0)
 
 
-def seat_name(seat: Seat) -> str:
-    return t(f"seat.{seat.name}")
-
-
-def bid_text(bid) -> str:
-    if bid is None:
-        return t("bid.none")
-    if bid == BLIND:
-        return t("bid.blind")
-    return t("bid.nil") if bid == 0 else str(bid)
-
-
 def reason_text(error: SpadesError) -> str:
     """The engine's reason in the page's language, as a sentence for the status line."""
     text = error.reason(language())
@@ -60,7 +51,18 @@ def reason_text(error: SpadesError) -> str:
 
 def in_progress(game: Game) -> bool:
     """A game that someone has started playing and that is not over."""
-    return not game.over and (len(game.hands) > 1 or bool(game.hand.bid_log))
+    return not game.over and bool(game.actions())
+
+
+def parse_game_number(text) -> int | None:
+    """A game number from the address (``?game=N``): ASCII digits only, 1..999999; anything
+    else (``²``, ``-3``, ``1e3``, an empty or huge text) is ignored."""
+    if not isinstance(text, str) or not 0 < len(text) <= len(str(MAX_GAME_NUMBER)):
+        return None
+    if not all("0" <= ch <= "9" for ch in text):
+        return None
+    number = int(text)
+    return number if 0 < number <= MAX_GAME_NUMBER else None
 
 
 def new_game_number() -> int:
@@ -72,7 +74,7 @@ class Controller:
         self.store = store
         self.screen = screen
         self.timing = timing
-        self.settings = saves.load_settings(store)
+        self.settings, damaged = saves.load_settings(store)
         set_language(self.settings.lang)
         self.game: Game = Game(game=0, rules=self.settings.rules())
         self.level = self.settings.level
@@ -90,7 +92,10 @@ class Controller:
         self.seq = 0  # counts events and computer actions: tests wait for it to move on
         self._hint_key = None
         self._hint = None
+        self.failed: str | None = None  # a computer player's error: the table stops there
         self.think_ms: list[float] = []  # each computer decision's time, for the benchmark
+        if damaged:
+            self.notice = t("settings.damaged", fields=", ".join(damaged))
 
     # --- start, new games -------------------------------------------------------------------
 
@@ -100,14 +105,26 @@ class Controller:
         try:
             saved = saves.load_game(self.store)
         except saves.DamagedSave as exc:
-            saves.keep_damaged(self.store)
-            self.notice = t("save.damaged", reason=exc.text(language()), key=saves.DAMAGED_KEY)
+            kept, total = saves.keep_damaged(self.store)
+            reason = exc.text(language())
+            if kept < total:
+                self.notice = t("save.damaged.cut", reason=reason, key=saves.DAMAGED_KEY,
+                                kept=kept, total=total)
+            else:
+                self.notice = t("save.damaged", reason=reason, key=saves.DAMAGED_KEY)
             saved = None
         if saved is None:
             self.new_game(url_game)
             return
         game, level = saved
+        numberless = game.game is None
+        if numberless:  # a record that gave every deal: the hands to come need a number
+            game.with_number(url_game or new_game_number())
+            self.notice = t("game.numberless", number=game.game)
         self._adopt(game, level)
+        if numberless:
+            self.save()
+            return
         if url_game is not None and url_game != game.game:
             if in_progress(game):
                 self.confirm = (url_game, game.game)
@@ -117,7 +134,10 @@ class Controller:
     def new_game(self, number: int | None = None) -> None:
         if number is None:
             number = new_game_number()
-        self.store.set(saves.TABLE_KEY, "")  # nothing of the new game has been shown yet
+        try:
+            self.store.set(saves.TABLE_KEY, "")  # nothing of the new game has been shown yet
+        except Exception:
+            self.notice = t("storage.unavailable")
         self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
         self.save()
 
@@ -125,10 +145,11 @@ class Controller:
         self.generation += 1
         self.game = game
         self.level = level
-        hand = game.hand
+        view = game.view(SOUTH)
         seen = saves.load_seen(self.store, game)
-        self.dealt = seen is not None or not (game.phase is Phase.BID and not hand.bid_log)
-        self.looked = bool(seen) or hand.bids[SOUTH] is not None or not game.blind_allowed(SOUTH)
+        self.dealt = seen is not None or not (view.phase is Phase.BID and not view.bid_log)
+        self.looked = bool(seen) or not view.may_bid_blind
+        self.failed = None
         self.selected = None
         self.shown_trick = None
         self.busy = False
@@ -152,29 +173,27 @@ class Controller:
     def view(self):
         return self.game.view(SOUTH)
 
+    @property
+    def number(self) -> int:
+        """The game number: the key of every computer decision and hint of this game."""
+        return self.game.game or 0
+
     def level_of(self, seat: Seat) -> str:
-        return players.PARTNER_LEVEL if seat is Seat.N else self.level
+        return PARTNER_LEVEL if seat is Seat.N else self.level
 
     def bid_hint(self):
         """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
-        hand = self.game.hand
-        key = (self.game.game, hand.index, len(hand.bid_log), self.looked, language())
+        view = self.view()
+        key = (self.number, view.hand_index, view.action_count, self.looked, language())
         if self._hint_key != key:
-            self._hint = players.hint(self.view(), looked=self.looked, lang=language())
+            self._hint = players.hint(view, self.number, looked=self.looked, lang=language())
             self._hint_key = key
         return self._hint
 
     @property
     def blind_pending(self) -> bool:
         """South may bid Blind Nil in this hand and has not looked at the cards yet."""
-        game = self.game
-        return (
-            self.dealt
-            and not self.looked
-            and game.phase is Phase.BID
-            and game.hand.bids[SOUTH] is None
-            and game.blind_allowed(SOUTH)
-        )
+        return self.dealt and not self.looked and self.view().may_bid_blind
 
     @property
     def south_turn(self) -> bool:
@@ -186,7 +205,7 @@ class Controller:
         if game.phase is Phase.GAME_OVER:
             return self.result_text()
         if game.phase is Phase.HAND_OVER:
-            ns, ew = (s.hand for s in game.hand.score)
+            ns, ew = (s.hand for s in self.view().hand_score)
             return t("status.hand_over", ns=ns, ew=ew)
         if not self.dealt:
             return t("status.press_deal")
@@ -196,7 +215,7 @@ class Controller:
             return t(key, seat=seat_name(seat))
         if game.phase is Phase.BID:
             return t("status.your_blind") if self.blind_pending else t("status.your_bid")
-        return t("status.your_lead") if not game.hand.trick else t("status.your_follow")
+        return t("status.your_lead") if not self.view().trick.cards else t("status.your_follow")
 
     def result_text(self) -> str:
         ns, ew = self.game.totals
@@ -277,7 +296,7 @@ class Controller:
         if self.game.phase is Phase.BID:
             return self._act(self.bid_hint()[0])
         generation, seq = self.generation, self.seq
-        (action, reason), _ = await self._sliced(players.hint_steps(self.view(), lang=language()))
+        (action, reason), _ = await self._sliced(players.hint_steps(self.view(), self.number, lang=language()))
         if generation != self.generation or seq != self.seq:
             return None  # the table moved on while the hint was being worked out
         if isinstance(action, Card):
@@ -295,13 +314,13 @@ class Controller:
             game.apply(DEAL)
             self.save()
         self.dealt = False
-        self.looked = not game.blind_allowed(SOUTH)
+        self.looked = not self.view().may_bid_blind
         self.selected = None
         self.busy = True
         self.status = t("status.dealing")
         generation = self.generation
         self.screen.render()
-        await self.screen.deal(game.hand.dealer)
+        await self.screen.deal(self.view().dealer)
         if generation != self.generation:
             return
         self.busy = False
@@ -346,7 +365,10 @@ class Controller:
         data = self.settings.to_json()
         data[name] = value
         self.settings = saves.Settings.from_json(data)
-        saves.save_settings(self.store, self.settings)
+        try:
+            saves.save_settings(self.store, self.settings)
+        except Exception:  # like save(): a refused storage must not stop the table
+            self.notice = t("storage.unavailable")
         if not in_progress(self.game) and not self.game.over and not self.busy:
             number = self.game.game
             self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
@@ -365,8 +387,7 @@ class Controller:
     def _apply(self, action) -> None:
         game = self.game
         seat = game.to_move
-        hand = game.hand
-        tricks = len(hand.tricks)
+        tricks = len(self.view().tricks)
         game.apply(action)
         self.save()
         if isinstance(action, str) and action != BLIND:
@@ -377,8 +398,9 @@ class Controller:
         else:
             key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
             text = t(key, seat=seat_name(seat), bid=bid_text(action))
-        if len(hand.tricks) > tricks:
-            self.shown_trick = hand.tricks[-1]
+        view = self.view()
+        if len(view.tricks) > tricks:
+            self.shown_trick = view.last_trick
         self.status = text
 
     async def run(self) -> None:
@@ -395,7 +417,8 @@ class Controller:
                     moved = True
                     continue
                 game = self.game
-                if game.phase not in (Phase.BID, Phase.PLAY) or not self.dealt or self.confirm:
+                if (game.phase not in (Phase.BID, Phase.PLAY) or not self.dealt or self.confirm
+                        or self.failed):
                     break
                 seat = game.to_move
                 if seat == SOUTH:
@@ -403,14 +426,18 @@ class Controller:
                 self.screen.render()
                 began = time.perf_counter()
                 action = await self._choose(seat)
-                if generation != self.generation:
+                if generation != self.generation or self.failed:
                     break
                 # the readable pause, less the time the computer spent thinking
                 wanted = self.timing.bid if game.phase is Phase.BID else self.timing.play
                 await self.screen.pause(max(0.0, wanted - (time.perf_counter() - began)))
                 if generation != self.generation:
                     break
-                self._apply(action)
+                try:
+                    self._apply(action)
+                except SpadesError as exc:  # a bot's illegal action: the same as its crash
+                    self._bot_failed(seat, exc)
+                    break
                 self.seq += 1
                 moved = True
                 self.screen.render()
@@ -438,14 +465,24 @@ class Controller:
             await self.screen.pause(0)  # the page's turn
 
     async def _choose(self, seat: Seat):
-        """The computer's action, thought a slice at a time."""
+        """The computer's action, thought a slice at a time; None when the computer failed."""
+        view = self.game.view(seat)
         try:
-            action, seconds = await self._sliced(players.think(self.game, seat, self.level_of(seat)))
-        except Exception as exc:  # a bot's bug must not freeze the table
-            print(f"Пики: computer player at {seat.name} failed: {exc!r}")
-            return self.game.legal_actions()[0]
+            action, seconds = await self._sliced(players.think(self.number, view, self.level_of(seat)))
+        except Exception as exc:
+            self._bot_failed(seat, exc)
+            return None
         self.think_ms.append(seconds * 1000)
         return action
+
+    def _bot_failed(self, seat: Seat, exc: Exception) -> None:
+        """A computer player's bug: say so and stop at this move. Playing some other card for
+        it would make a game that no longer replays the same from its record."""
+        error = f"{type(exc).__name__}: {exc}"
+        print(f"Пики: computer player at {seat.name} failed: {error}")
+        self.failed = error
+        self.notice = t("bot.failed", seat=seat_name(seat), error=error)
+        self.status = self.notice
 
     async def _gather(self, generation: int) -> None:
         trick = self.shown_trick
@@ -464,4 +501,5 @@ class Controller:
             self.screen.render()
 
 
-__all__ = ["Controller", "Timing", "FAST", "bid_text", "seat_name", "in_progress"]
+__all__ = ["Controller", "Timing", "FAST", "bid_text", "seat_name", "in_progress",
+           "parse_game_number"]

@@ -12,12 +12,14 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from spades.scoring import SHEET_ROWS
+
 from . import help_en, help_ru
+from .fmt import number, signed
 from .strings import CATALOGUES
 
 SECTIONS = {"ru": help_ru.SECTIONS, "en": help_en.SECTIONS}
 EXAMPLE_MARK = "<!--example-->"
-ROWS = ("contract", "bags", "nil", "bag_penalty", "hand", "total")
 
 # Game 21, hand 1 (SPEC §3): the six rows of the score sheet for each team.
 EXAMPLE = {
@@ -27,12 +29,10 @@ EXAMPLE = {
 
 
 def example_table(lang: str) -> str:
-    from .render import number, signed  # render imports this module
-
     words = CATALOGUES[lang]
     head = "".join(f'<th scope="col">{escape(words["team." + team])}</th>' for team in EXAMPLE)
     rows = []
-    for row in ROWS:
+    for row in SHEET_ROWS:
         cells = "".join(
             f'<td data-team="{team}" data-value="{score[row]}">'
             f'{escape(number(score[row]) if row == "total" else signed(score[row]))}</td>'

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from html import escape
 
-from spades import BLIND, SEATS, Card, Phase, Seat, Team
-from spades.cards import HAND_SIZE, sort_for_display
+from spades import BLIND, Card, Phase, Seat, Team
+from spades.cards import sort_for_display
+from spades.scoring import SHEET_ROWS
+from spades.table import OPPONENT_LEVELS, TARGETS
 
-from .controller import bid_text, in_progress, seat_name
+from .controller import in_progress
+from .fmt import bid_text, number, seat_name, signed
 from .help import page as help_page
 from .strings import language, t
-
-SHEET_ROWS = ("contract", "bags", "nil", "bag_penalty", "hand", "total")
-LEVELS = ("easy", "medium", "hard")
 
 
 def _attrs(**attrs) -> str:
@@ -28,17 +28,6 @@ def _attrs(**attrs) -> str:
         name = name.rstrip("_").replace("_", "-")
         out.append(name if value is True else f'{name}="{escape(str(value))}"')
     return (" " + " ".join(out)) if out else ""
-
-
-def signed(value: int) -> str:
-    """+70, −100, 0 (with a real minus sign)."""
-    if value > 0:
-        return f"+{value}"
-    return f"−{-value}" if value < 0 else "0"
-
-
-def number(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def card_face(card: Card) -> str:
@@ -105,14 +94,6 @@ def scores(view) -> str:
     return "".join(out)
 
 
-def held_counts(view) -> list[int]:
-    counts = [HAND_SIZE] * len(SEATS)
-    for tr in view.tricks + (view.trick,):
-        for s, _ in zip(tr.seats, tr.cards):
-            counts[s] -= 1
-    return counts
-
-
 def seat(ctl, view, who: Seat) -> str:
     name = seat_name(who)
     bid = view.bids[who]
@@ -135,7 +116,7 @@ def seat(ctl, view, who: Seat) -> str:
         f'<span class="chip taken">{escape(t("seat.taken", taken=taken))}</span></div>',
     ]
     if who is not Seat.S:
-        count = held_counts(view)[who] if dealt else 0
+        count = view.held_counts[who] if dealt else 0
         backs = "".join('<span class="back"></span>' for _ in range(count))
         out.append(f'<div class="backs" data-count="{count}" aria-label="{escape(t("seat.cards", count=count))}">'
                    f"{backs}</div>")
@@ -159,7 +140,9 @@ def trick(ctl, view) -> str:
 
 def bid_buttons(ctl, view) -> str:
     buttons = []
-    for n in range(HAND_SIZE + 1):
+    for n in view.legal:
+        if n == BLIND:  # offered on its own, before the cards are looked at
+            continue
         text = bid_text(n)
         buttons.append(
             f'<button type="button" class="bid-button" data-bid="{n}"'
@@ -190,8 +173,8 @@ def panel(ctl, view) -> str:
         )
     if game.phase is Phase.HAND_OVER or (not ctl.dealt and not ctl.busy):
         summary = ""
-        if game.phase is Phase.HAND_OVER and view.sheet:
-            ns, ew = view.sheet[-1]
+        if game.phase is Phase.HAND_OVER and view.hand_score:
+            ns, ew = view.hand_score
             summary = (f'<p class="hand-summary">{escape(t("team.NS"))} {escape(signed(ns.hand))} · '
                        f'{escape(t("team.EW"))} {escape(signed(ew.hand))}</p>')
         return (f'{summary}<button type="button" id="deal" class="big-button deal" data-action="deal">'
@@ -283,8 +266,8 @@ def settings(ctl) -> str:
         return (f'<label class="option"><input type="checkbox" name="{name}"'
                 f'{_attrs(checked=checked)}> {escape(label)}</label>')
 
-    targets = "".join(radio("target", v, t(f"settings.target.{v}"), s.target == v) for v in (250, 500))
-    levels = "".join(radio("level", v, t(f"settings.level.{v}"), s.level == v) for v in LEVELS)
+    targets = "".join(radio("target", v, t(f"settings.target.{v}"), s.target == v) for v in TARGETS)
+    levels = "".join(radio("level", v, t(f"settings.level.{v}"), s.level == v) for v in OPPONENT_LEVELS)
     game = ctl.game
     rules = game.rules
     note = t("settings.next_game") if (in_progress(game) or game.over) else t("settings.now")

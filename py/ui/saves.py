@@ -3,7 +3,9 @@
 Keys: ``spades.settings`` (JSON of ``Settings``), ``spades.game`` (the game record of RECORD.md
 plus the additive field ``levels``: the computer players' levels of that game), ``spades.table``
 (what the player has seen of the current hand: its deal shown, the cards looked at). A save that
-cannot be read is never thrown away: its text moves to ``spades.game.damaged``.
+cannot be read is never thrown away: its text moves to ``spades.game.damaged`` (as much of it as
+the browser's storage can hold). Every text is read with ``record.read_json``, which refuses one
+too long or too deeply nested before parsing it; a damaged setting falls back to its default.
 """
 
 from __future__ import annotations
@@ -13,21 +15,22 @@ from dataclasses import asdict, dataclass, replace
 
 from spades import RecordError, Rules, from_record, to_record
 from spades.record import read_json
-from spades.rules import TARGETS
+from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS, seat_levels
 
-from .players import LEVELS, PARTNER_LEVEL
 from .strings import LANGUAGES
 
 GAME_KEY = "spades.game"
 SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
+SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
+MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
 
 @dataclass(frozen=True)
 class Settings:
-    target: int = 250
-    level: str = "easy"
+    target: int = DEFAULT_TARGET
+    level: str = DEFAULT_LEVEL
     bag_penalty: bool = True
     blind_nil: bool = False
     lang: str = "ru"  # the interface's language: applies at once, not only from the next game
@@ -41,40 +44,67 @@ class Settings:
     @classmethod
     def from_json(cls, data) -> "Settings":
         """Read leniently: a field that is missing or wrong keeps its default."""
+        return cls.read(data)[0]
+
+    @classmethod
+    def read(cls, data) -> tuple["Settings", list[str]]:
+        """The settings of ``data`` and the names of the fields that were there but wrong
+        (each keeps its default). Types are checked exactly: 250.0 or "250" is not a target."""
         s = cls()
         if not isinstance(data, dict):
-            return s
-        if data.get("target") in TARGETS:
-            s = replace(s, target=data["target"])
-        if data.get("level") in LEVELS:
-            s = replace(s, level=data["level"])
-        if data.get("lang") in LANGUAGES:
-            s = replace(s, lang=data["lang"])
+            return s, ["settings"]
+        bad = []
+        allowed = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES}
+        for name, values in allowed.items():
+            value = data.get(name)
+            if value is None:
+                continue
+            if type(value) is type(getattr(s, name)) and value in values:
+                s = replace(s, **{name: value})
+            else:
+                bad.append(name)
         for name in ("bag_penalty", "blind_nil"):
-            if isinstance(data.get(name), bool):
-                s = replace(s, **{name: data[name]})
-        return s
+            if name in data:
+                if isinstance(data[name], bool):
+                    s = replace(s, **{name: data[name]})
+                else:
+                    bad.append(name)
+        return s, bad
+
+
+class QuotaError(Exception):
+    """The store is full (localStorage's QuotaExceededError)."""
 
 
 class MemoryStore:
-    """A dict with localStorage's two calls; the page wraps localStorage the same way."""
+    """A dict with localStorage's two calls; the page wraps localStorage the same way.
+    ``quota`` (characters of keys and values, like the browser's) makes ``set`` refuse as a
+    full localStorage does."""
 
-    def __init__(self, items: dict | None = None) -> None:
+    def __init__(self, items: dict | None = None, quota: int | None = None) -> None:
         self.items = dict(items or {})
+        self.quota = quota
 
     def get(self, key: str) -> str | None:
         return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise QuotaError(f"{key}: the storage is full")
         self.items[key] = value
 
 
-def load_settings(store) -> Settings:
+def load_settings(store) -> tuple[Settings, list[str]]:
+    """The saved settings, and the names of the damaged fields (empty when all was well)."""
     text = store.get(SETTINGS_KEY)
+    if not text:
+        return Settings(), []
     try:
-        return Settings.from_json(json.loads(text)) if text else Settings()
-    except ValueError:
-        return Settings()
+        return Settings.read(read_json(text, max_text=SMALL_TEXT))
+    except RecordError:
+        return Settings(), ["settings"]
 
 
 def save_settings(store, settings: Settings) -> None:
@@ -83,7 +113,7 @@ def save_settings(store, settings: Settings) -> None:
 
 def game_text(game, level: str) -> str:
     record = to_record(game)
-    record["levels"] = {"N": PARTNER_LEVEL, "W": level, "E": level}
+    record["levels"] = {seat.name: lv for seat, lv in seat_levels(level).items()}
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -117,16 +147,36 @@ def load_game(store):
     except Exception as exc:  # a save must never break the page
         raise DamagedSave(f"{type(exc).__name__}: {exc}") from None
     levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
-    level = levels.get("W") if levels.get("W") in LEVELS else "easy"
+    level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
     return game, level
 
 
-def keep_damaged(store) -> None:
-    """Move the unreadable save aside, so that nothing is silently lost."""
-    text = store.get(GAME_KEY)
-    if text:
+def keep_damaged(store) -> tuple[int, int]:
+    """Move the unreadable save aside, so that nothing is silently lost: ``(kept, total)``
+    characters. It is copied to ``DAMAGED_KEY``; when the storage cannot hold two copies it is
+    moved (the game's key is emptied first); when it cannot hold even one, its longest prefix
+    that fits is kept. Never raises: a full or refused storage must not stop the page."""
+    text = store.get(GAME_KEY) or ""
+    if not text:
+        return 0, 0
+    kept = 0
+    try:
         store.set(DAMAGED_KEY, text)
-    store.set(GAME_KEY, "")
+        kept = len(text)
+    except Exception:
+        pass
+    try:
+        store.set(GAME_KEY, "")
+    except Exception:
+        pass
+    size = len(text)
+    while not kept and size >= MIN_KEPT:
+        try:
+            store.set(DAMAGED_KEY, text[:size])
+            kept = size
+        except Exception:
+            size //= 2
+    return kept, len(text)
 
 
 def save_seen(store, game, looked: bool) -> None:
@@ -138,8 +188,8 @@ def save_seen(store, game, looked: bool) -> None:
 def load_seen(store, game):
     """``looked`` (a bool) when the current hand's deal was shown, else None."""
     try:
-        data = json.loads(store.get(TABLE_KEY) or "null")
-    except ValueError:
+        data = read_json(store.get(TABLE_KEY) or "null", max_text=SMALL_TEXT)
+    except RecordError:
         return None
     if isinstance(data, dict) and data.get("game") == game.game and data.get("hand") == len(game.hands):
         return bool(data.get("looked"))

@@ -107,6 +107,10 @@ RU = {
     "off": "выкл.",
     # saves and game numbers
     "save.damaged": "Сохранённую партию не удалось прочитать ({reason}). Её текст сохранён под ключом «{key}». Начата новая партия.",
+    "save.damaged.cut": "Сохранённую партию не удалось прочитать ({reason}). Целиком её текст в браузер не помещается: под ключом «{key}» сохранены первые {kept} символов из {total}. Начата новая партия.",
+    "settings.damaged": "Сохранённые настройки повреждены ({fields}) — для них взяты значения по умолчанию.",
+    "game.numberless": "В записи нет номера партии: следующие сдачи раздаются по номеру {number}.",
+    "bot.failed": "Ошибка компьютерного игрока ({seat}): {error}. Партия остановлена на этом ходе и сохранена; начните новую партию или перезагрузите страницу.",
     "save.restored": "Партия продолжается с того места, где вы остановились.",
     "confirm.title": "Начать партию № {number}?",
     "confirm.text": "Незаконченная партия № {saved} будет потеряна.",
@@ -223,6 +227,10 @@ EN = {
     "off": "off",
     # saves and game numbers
     "save.damaged": "The saved game could not be read ({reason}). Its text is kept under the key «{key}». A new game has started.",
+    "save.damaged.cut": "The saved game could not be read ({reason}). Its whole text does not fit in the browser: the first {kept} of its {total} characters are kept under the key «{key}». A new game has started.",
+    "settings.damaged": "The saved settings were damaged ({fields}): the defaults are used for them.",
+    "game.numberless": "The record has no game number: the next hands are dealt from number {number}.",
+    "bot.failed": "A computer player failed ({seat}): {error}. The game stops at this move and is saved; start a new game or reload the page.",
     "save.restored": "The game goes on from where you left it.",
     "confirm.title": "Start game #{number}?",
     "confirm.text": "The unfinished game #{saved} will be lost.",

@@ -15,6 +15,7 @@ import pytest
 from spades import DEAL, Seat, from_record, score_team
 from spades import messages
 from spades.advice import MESSAGES as ADVICE
+from spades.scoring import SHEET_ROWS
 from ui import controller, help as helppage, render, saves, strings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +97,7 @@ def test_the_worked_example_in_the_help_is_what_the_engine_scores():
     ns, ew = view.sheet[0]
     engine = {"NS": ns, "EW": ew}
     for team, score in engine.items():
-        for row in helppage.ROWS:
+        for row in SHEET_ROWS:
             assert helppage.EXAMPLE[team][row] == getattr(score, row), (team, row)
     taken = view.taken
     assert (taken[Seat.S], taken[Seat.N], taken[Seat.W], taken[Seat.E]) == (5, 3, 3, 2)
@@ -110,7 +111,7 @@ def test_the_worked_example_in_the_help_is_what_the_engine_scores():
         cells = Cells()
         cells.feed(html)
         assert cells.cells == {(team, row): getattr(engine[team], row)
-                               for team in engine for row in helppage.ROWS}, lang
+                               for team in engine for row in SHEET_ROWS}, lang
         text = text_of(html)
         for number in ("+70", "+71", "+50", "21", "−200"):
             assert number in text, (lang, number)
@@ -126,11 +127,11 @@ def test_the_worked_example_in_the_help_is_what_the_engine_scores():
 
 def test_the_language_is_a_setting_kept_with_the_others():
     store = saves.MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 500, "level": "hard"})})
-    assert saves.load_settings(store).lang == "ru"
+    assert saves.load_settings(store)[0].lang == "ru"
     store.set(saves.SETTINGS_KEY, json.dumps({"target": 500, "level": "hard", "lang": "xx"}))
-    assert saves.load_settings(store).lang == "ru"
+    assert saves.load_settings(store)[0].lang == "ru"
     store.set(saves.SETTINGS_KEY, json.dumps({"target": 500, "level": "hard", "lang": "en"}))
-    settings = saves.load_settings(store)
+    settings, _ = saves.load_settings(store)
     assert (settings.lang, settings.target, settings.level) == ("en", 500, "hard")
 
 

@@ -10,6 +10,10 @@ from __future__ import annotations
 import json
 
 from spades import BLIND, Card, Phase, Seat, from_record
+from spades.bots import decision_rng, make_player
+from spades.bots.base import finish
+from spades.record import to_record
+from spades_cli.play import play_game, players_for
 from ui import players, saves
 from ui.controller import FAST, Controller, in_progress
 from ui.render import regions, signed
@@ -217,8 +221,9 @@ def test_computer_decisions_are_the_bots_own_and_seeded_by_the_position():
     for seat in (Seat.W, Seat.N, Seat.E):
         assert replayed.to_move is seat
         level = ctl.level_of(seat)
-        action = players.choose(replayed, seat, level)
-        assert action == players.choose(replayed, seat, level)
+        view = replayed.view(seat)
+        action = finish(players.think(ctl.number, view, level))
+        assert action == finish(players.think(ctl.number, view, level))
         replayed.apply(action)
     assert replayed.hand.bid_log == ctl.game.hand.bid_log
 
@@ -233,5 +238,5 @@ def test_the_play_hint_raises_the_hard_bots_card_and_says_why():
     while not (ctl.game.phase is Phase.PLAY and ctl.south_turn):
         south_moves(ctl)
     event(ctl, "hint")
-    expected, reason = players.hint(ctl.view())
+    expected, reason = players.hint(ctl.view(), ctl.number)
     assert ctl.selected == expected and reason in ctl.status

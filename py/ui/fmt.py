@@ -1,0 +1,37 @@
+"""How numbers, bids and seats are written on the table: small formatting helpers in the page's
+language. The renderer, the help pages and the controller all use these (a module of its own,
+so that none of them imports another for a helper)."""
+
+from __future__ import annotations
+
+from spades import BLIND, Seat
+
+from .strings import t
+
+
+def signed(value: int) -> str:
+    """+70, −100, 0 (with a real minus sign)."""
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+def number(value: int) -> str:
+    """A score: 71, −120 (a real minus sign)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def seat_name(seat: Seat) -> str:
+    return t(f"seat.{seat.name}")
+
+
+def bid_text(bid) -> str:
+    """A bid as the table shows it: «—» before it is made, «Nil», «Слепой Nil», «4»."""
+    if bid is None:
+        return t("bid.none")
+    if bid == BLIND:
+        return t("bid.blind")
+    return t("bid.nil") if bid == 0 else str(bid)
+
+
+__all__ = ["signed", "number", "seat_name", "bid_text"]
