@@ -1,9 +1,10 @@
 """An outside bot for the tests: random legal play over the bot protocol (docs/protocol.md).
 
-It reads its own partial record with the engine's ``spades.partial`` (so it also checks that
-the record it is sent is one a seat may know) and picks a legal action with a generator seeded
-from the request line: the same request always gets the same answer. With ``RANDOM_BOT_LOG``
-set, it appends every request line to that file, so a test can read what it was sent.
+It reads its own partial record with the engine's ``spades.record.view_from_partial_record``
+(so it also checks that the record it is sent is one a seat may know) and picks a legal action
+with a generator seeded from the request line: the same request always gets the same answer.
+With ``RANDOM_BOT_LOG`` set, it appends every request line to that file, so a test can read
+what it was sent.
 """
 
 import json
@@ -15,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from spades import Card, RecordError, Seat  # noqa: E402
-from spades.partial import view_from_partial_record  # noqa: E402
+from spades.record import view_from_partial_record  # noqa: E402
 
 
 def main() -> None:

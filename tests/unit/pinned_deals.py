@@ -1,28 +1,46 @@
-"""Deals pinned card by card: the shuffle must never change (CPython, Pyodide, any version)."""
+"""Deals pinned card by card: the shuffle must never change (CPython, Pyodide, any version).
+
+Keyed by (game number, hand index, dealer): the cards ``deal.deal_masks`` gives each seat, in
+ascending order (``cards_of``). Written down once from the engine (fa7a0f3's ``deal_hands``
+dealt the same cards) and never to be recomputed: a change here changes every game number.
+"""
 
 PINNED_DEALS = {
-    (1, 0): {
-        "S": "QH 2C 2S 7D 5D 2D 3S KD 7S 4S 8H 4D QD",
-        "W": "QS 7H 8S 7C 4H KS 9S AH AD 3H TH 8D 6H",
-        "N": "JH 5H JD 9C JC 5S 3D AS AC QC KH 4C JS",
-        "E": "6C TC 6S 9D KC 8C TD TS 3C 9H 5C 2H 6D",
+    (1, 0, "E"): {
+        "S": "2S 3S 4S 7S 8H QH 2D 4D 5D 7D QD KD 2C",
+        "W": "8S 9S QS KS 3H 4H 6H 7H TH AH 8D AD 7C",
+        "N": "5S JS AS 5H JH KH 3D JD 4C 9C JC QC AC",
+        "E": "6S TS 2H 9H 6D 9D TD 3C 5C 6C 8C TC KC",
     },
-    (12345, 0): {
-        "S": "4S 7D JC TH 9D AC 8H AD 6H TD JS 7H 2D",
-        "W": "3D 4H TS QS 5S 8S KH 4D 3S 5C 2H 2C 8C",
-        "N": "5H KD AS QC 9H 3C KS 7C 2S QH JH 7S 9S",
-        "E": "4C QD KC 6S 9C JD 6D 8D 6C 3H 5D AH TC",
+    (12345, 0, "E"): {
+        "S": "4S JS 6H 7H 8H TH 2D 7D 9D TD AD JC AC",
+        "W": "3S 5S 8S TS QS 2H 4H KH 3D 4D 2C 5C 8C",
+        "N": "2S 7S 9S KS AS 5H 9H JH QH KD 3C 7C QC",
+        "E": "6S 3H AH 5D 6D 8D JD QD 4C 6C 9C TC KC",
     },
-    (12345, 1): {
-        "S": "5S AC JC 3D 5C 8S 2S KH QS 9H AD QD 7H",
-        "W": "KD TH QC TC JS 9C JD 9S 3C 5D 2D 4S 9D",
-        "N": "3S 2H KC KS AH QH 8D 6H TS AS 6C 6D 7C",
-        "E": "8C 6S 5H 4H 8H 7S JH TD 7D 2C 3H 4D 4C",
+    (12345, 1, "S"): {
+        "S": "2S 5S 8S QS 7H 9H KH 3D QD AD 5C JC AC",
+        "W": "4S 9S JS TH 2D 5D 9D JD KD 3C 9C TC QC",
+        "N": "3S TS KS AS 2H 6H QH AH 6D 8D 6C 7C KC",
+        "E": "6S 7S 3H 4H 5H 8H JH 4D 7D TD 2C 4C 8C",
     },
-    (1099511627783, 5): {
-        "S": "2H 9H KD 5C 9C 9D JC AH QD 3S 4H 9S 4C",
-        "W": "JD JS 5D 7H 4S 6C 8D JH 3H 2C 5H QS KH",
-        "N": "AS TC KS TD 6D 8C QC 4D AC 7D 6H 8S 2D",
-        "E": "QH KC 3D 6S AD 3C 5S 2S TS 7S TH 8H 7C",
+    (1099511627783, 5, "W"): {
+        "S": "2S 5S 6S 7S TS 8H TH QH 3D AD 3C 7C KC",
+        "W": "3S 9S 2H 4H 9H AH 9D QD KD 4C 5C 9C JC",
+        "N": "4S JS QS 3H 5H 7H JH KH 5D 8D JD 2C 6C",
+        "E": "8S KS AS 6H 2D 4D 6D 7D TD 8C TC QC AC",
+    },
+    # a dealer other than the rotation's: the deck is the same, dealt from another seat
+    (0, 0, "S"): {
+        "S": "8S TS 7H JH QH 3D TD 4C 5C 7C 8C 9C JC",
+        "W": "5S 6S 7S 8H 9H KH AH 2D 4D 9D JD QD TC",
+        "N": "2S 3S 4S KS AS 4H 6H 6D 8D 3C 6C KC AC",
+        "E": "9S JS QS 2H 3H 5H TH 5D 7D KD AD 2C QC",
+    },
+    (2147483647, 29, "N"): {
+        "S": "4S 9S KS 2H 4H 6H JH 6D 7D 9D 3C JC AC",
+        "W": "6S 7S JS AS 5H AH 5D 8D TD JD 4C 9C TC",
+        "N": "8S 3H 7H 8H 9H TH QH 2D 3D QD AD 8C KC",
+        "E": "2S 3S 5S TS QS KH 4D KD 2C 5C 6C 7C QC",
     },
 }

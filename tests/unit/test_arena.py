@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 from spades import Game, Phase
-from spades.arena import mean_ci, percentile, player_for, run_deals, run_games, team_result
 from spades.bots import make_player
-from spades.play import play_hand
 from spades.record import from_record
+from spades_cli.arena import mean_ci, percentile, player_for, run_deals, run_games, team_result
+from spades_cli.play import play_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,11 +11,12 @@ import pytest
 
 from botpos import decide, position
 from spades import BLIND, Card, Game, Phase, Rules, Seat, SplitMix64
-from spades.bots import LEVELS, choose, make_player, seat_levels, seed_for
+from spades.bots import LEVELS, choose, decision_rng, make_player
 from spades.bots.easy import easy_count
 from spades.bots.hard import HardBot, candidate_runs
 from spades.cards import mask_of
-from spades.play import play_hand
+from spades.table import seat_levels
+from spades_cli.play import play_hand
 
 SMART = ["medium", "hard"]
 
@@ -36,7 +37,8 @@ def c(text: str) -> Card:
 
 def test_levels_registry_and_partner_is_hard():
     assert set(LEVELS) == {"random", "easy", "medium", "hard"}
-    assert seat_levels("easy") == {1: "easy", 2: "hard", 3: "easy"}
+    assert seat_levels("easy") == {Seat.W: "easy", Seat.N: "hard", Seat.E: "easy"}
+    assert seat_levels("medium") == {Seat.W: "medium", Seat.N: "hard", Seat.E: "medium"}
     with pytest.raises(ValueError):
         make_player("expert")
 
@@ -65,9 +67,9 @@ def test_choose_is_deterministic_for_the_same_view_and_seed():
     for _ in range(5):
         game.apply(choose("easy", game.view(game.to_move), SplitMix64(0)))
     view = game.view(game.to_move)
-    seed = seed_for(42, 0, 9, int(view.seat))
-    a = QuickHard().act(view, SplitMix64(seed))
-    b = QuickHard().act(view, SplitMix64(seed))
+    assert view.action_count == 9
+    a = QuickHard().act(view, decision_rng(42, view))
+    b = QuickHard().act(view, decision_rng(42, view))
     assert a == b and a in view.legal
 
 

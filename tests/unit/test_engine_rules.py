@@ -18,7 +18,9 @@ from spades import (
     Suit,
     cards_of,
 )
-from spades.deal import deal_hands
+from spades.deal import deal_masks
+
+FULL = (1 << 52) - 1
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -41,25 +43,48 @@ def test_card_parse_rejects_non_cards(text):
 # --- dealing and order ------------------------------------------------------------------------
 
 def test_deal_gives_13_distinct_cards_to_each_seat():
-    hands = deal_hands(7, 0, Seat.E)
-    assert all(len(h) == 13 for h in hands.values())
-    assert len({c for h in hands.values() for c in h}) == 52
+    for dealer in Seat:
+        masks = deal_masks(7, 0, dealer)
+        assert [bin(m).count("1") for m in masks] == [13, 13, 13, 13]
+        union = 0
+        for m in masks:
+            assert union & m == 0
+            union |= m
+        assert union == FULL
 
 
 def test_same_game_number_and_hand_give_the_same_deal():
-    assert deal_hands(99, 3, Seat.W) == deal_hands(99, 3, Seat.W)
-    assert deal_hands(99, 3, Seat.W) != deal_hands(99, 4, Seat.W)
-    assert deal_hands(99, 0, Seat.E) != deal_hands(100, 0, Seat.E)
+    assert deal_masks(99, 3, Seat.W) == deal_masks(99, 3, Seat.W)
+    assert deal_masks(99, 3, Seat.W) != deal_masks(99, 4, Seat.W)
+    assert deal_masks(99, 0, Seat.E) != deal_masks(100, 0, Seat.E)
 
+
+def test_the_deck_is_dealt_from_the_dealers_left():
+    # the same shuffled deck whoever deals: the seat after the dealer gets the first card, etc.
+    by_dealer = {d: deal_masks(99, 2, d) for d in Seat}
+    for d in Seat:
+        for k in range(4):
+            assert by_dealer[d][(d + 1 + k) % 4] == by_dealer[Seat.E][k]
+
+
+def test_the_game_deals_with_deal_masks():
+    game = Game(game=4321)
+    assert tuple(game.hand.deal) == deal_masks(4321, 0, Seat.E)
+    while game.phase in (Phase.BID, Phase.PLAY):
+        game.apply(game.legal_actions()[0] if game.phase is Phase.PLAY else 3)
+    game.apply(DEAL)
+    assert tuple(game.hand.deal) == deal_masks(4321, 1, Seat.S)
+    assert game.view(Seat.W).held == deal_masks(4321, 1, Seat.S)[Seat.W]
 
 
 def test_pinned_deals_never_change():
     from pinned_deals import PINNED_DEALS
 
-    for (game, index), hands in PINNED_DEALS.items():
-        dealt = deal_hands(game, index, Seat((Seat.E + index) % 4))
+    assert len(PINNED_DEALS) >= 4
+    for (game, index, dealer), hands in PINNED_DEALS.items():
+        dealt = deal_masks(game, index, Seat[dealer])
         for seat_name, cards in hands.items():
-            assert names(dealt[Seat[seat_name]]) == cards.split(), (game, index, seat_name)
+            assert names(cards_of(dealt[Seat[seat_name]])) == cards.split(), (game, index, dealer, seat_name)
 
 
 def test_first_hand_is_dealt_by_east_so_south_bids_first():
