@@ -56,7 +56,17 @@ def test_arena_is_duplicate_and_symmetric():
 
 def test_arena_games_mode():
     r = run_games("medium", "random", 1, seed=1, target=100)
-    assert r["games"] == 2 and 0 <= r["ns_win_rate"] <= 1
+    assert r["games"] == 2 and r["wins"] + r["draws"] <= 2
+    assert r["ns_win_rate"] == round((r["wins"] + r["draws"] / 2) / r["games"], 3)
+    lo, hi = r["ci95"]
+    assert lo <= r["ns_win_rate"] <= hi
+
+
+def test_arena_games_are_duplicate_a_player_against_itself_wins_half():
+    # each game is played twice with the teams' seats swapped, the same cards and the same
+    # decisions per seat: a player against itself wins exactly one of the two, or both draw
+    r = run_games("random", "random", 3, seed=5, target=100)
+    assert r["games"] == 6 and r["wins"] + r["draws"] / 2 == 3 and r["ns_win_rate"] == 0.5
 
 
 def test_team_result_values_bags_at_minus_ten():
