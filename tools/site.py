@@ -41,7 +41,7 @@ BENCH = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime,
 NOT_SHIPPED = ("spades_cli/", "spades/__main__.py")
 
 
-def shipped(rel: str) -> bool:
+def page_module(rel: str) -> bool:
     """Is ``rel`` (a path under py/) a module the page may import?"""
     return not any(rel == skip or rel.startswith(skip) for skip in NOT_SHIPPED)
 
@@ -174,7 +174,7 @@ def copy_page(dest: Path) -> None:
     for item in BENCH:
         shutil.copy2(ROOT / item, dest / Path(item).name)
     for source in sorted((ROOT / "py").rglob("*.py")):
-        if "__pycache__" in source.parts or not shipped(source.relative_to(ROOT / "py").as_posix()):
+        if "__pycache__" in source.parts or not page_module(source.relative_to(ROOT / "py").as_posix()):
             continue
         target = dest / source.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -56,8 +56,9 @@ def test_help_opens_and_closes_without_losing_the_game(page, site_url, wait_read
 
 def english_hint(page) -> str:
     """The hint for South's bid as the engine words it in English, from the saved record."""
-    game = from_record(saved_record(page))
-    return players.hint(game.view(Seat.S), looked=True, lang="en")[1]
+    record = saved_record(page)
+    game = from_record(record)
+    return players.hint(game.view(Seat.S), record["game"], looked=True, lang="en")[1]
 
 
 def test_language_switch_rerenders_the_table_status_and_hint_and_is_remembered(page, site_url, wait_ready):

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
 from spades import Card, Phase, Seat, from_record  # noqa: E402
+from spades.bots.base import finish  # noqa: E402
 from ui import players  # noqa: E402
 
 RESULTS = ROOT / "test-results"
@@ -136,7 +137,7 @@ def assert_computers_played_their_own_moves(record: dict) -> None:
             seat = game.to_move
             if seat != Seat.S:
                 level = levels.get(seat.name, "easy")
-                expected = players.choose(game, seat, level)
+                expected = finish(players.think(record.get("game") or 0, game.view(seat), level))
                 got = action if isinstance(action, int) or action == "blind" else Card.parse(action)
                 assert expected == got, f"hand {i + 1}: {seat.name} played {action}, its bot says {expected}"
             game.apply(action)
