@@ -10,18 +10,27 @@ from pathlib import Path
 
 import pytest
 
-from spades import DEAL, Game, Phase, RecordError, from_record, to_record
+from spades import DEAL, Game, Phase, RecordError, Seat, from_record, to_record
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 
 
-def _replay(text: str):
+def _replay(text: str, file: str = "-"):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
     return subprocess.run(
-        [sys.executable, "-m", "spades", "replay", "-"],
+        [sys.executable, "-m", "spades", "replay", file],
         input=text, capture_output=True, text=True, env=env, timeout=60,
     )
+
+
+def _one_error_line(out) -> str:
+    """The replay failed as RECORD.md says: status 2, nothing on stdout, one line on stderr."""
+    assert out.returncode == 2, (out.returncode, out.stderr[-500:])
+    assert out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), out.stderr[-500:]
+    return lines[0]
 
 
 def _example() -> dict:
@@ -124,3 +133,63 @@ def test_hand_over_then_next_hand_in_record():
     game.apply(3)
     again = from_record(to_record(game))
     assert len(again.hands) == 2 and again.hand.bid_log == [3]
+
+
+# --- the dealer of the first hand --------------------------------------------------------------
+
+SEAT_ORDER = "SWNE"
+
+
+@pytest.mark.parametrize("dealer", list(SEAT_ORDER))
+def test_a_record_may_start_with_any_dealer_and_replays_with_it(dealer):
+    # S is seat 0: a record naming dealer "S" once replayed as dealt by East
+    order = [SEAT_ORDER[(SEAT_ORDER.index(dealer) + 1 + k) % 4] for k in range(4)]  # from its left
+    game = Game(game=77, dealer=Seat[dealer])
+    for bid in (1, 2, 3, 4):
+        game.apply(bid)
+    with_bids = to_record(game)
+    assert with_bids["hands"][0]["dealer"] == dealer
+    no_bids = json.loads(json.dumps(with_bids))
+    no_bids["hands"][0]["bids"] = []
+    numbered = json.loads(json.dumps(no_bids))
+    del numbered["hands"][0]["deal"]  # dealt from the game number, by the dealer named
+
+    for record in (no_bids, numbered):
+        doc = json.loads(_replay(json.dumps(record)).stdout)
+        assert doc["hands"][0]["dealer"] == dealer
+        assert doc["next"] == {"phase": "bid", "seat": order[0], "legal": list(range(14))}
+        assert from_record(record).hand.dealer is Seat[dealer]
+    assert to_record(from_record(numbered)) == no_bids  # the same cards: the dealer's deal
+
+    out = _replay(json.dumps(with_bids))
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["hands"][0]["dealer"] == dealer
+    assert doc["hands"][0]["bids"] == dict(zip(order, (1, 2, 3, 4)))  # bidding from its left
+    assert doc["next"]["phase"] == "play" and doc["next"]["seat"] == order[0]  # who leads
+
+
+# --- texts that are not records ----------------------------------------------------------------
+
+@pytest.mark.parametrize("depth", [1000, 100_000])
+def test_deeply_nested_json_is_one_error_line(depth):
+    line = _one_error_line(_replay("[" * depth + "]" * depth))
+    assert "nested" in line or "JSON" in line
+
+
+def test_deeply_nested_objects_inside_a_record_are_one_error_line():
+    record = _example()
+    record["hands"][0]["extra"] = json.loads("[" * 500 + "]" * 500)
+    _one_error_line(_replay(json.dumps(record)))
+
+
+def test_a_file_that_is_not_utf8_is_one_error_line(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_bytes(b'{"format": "spades-game/1", "note": "\xff\xfe\xc3("}')
+    line = _one_error_line(_replay("", str(path)))
+    assert str(path) in line
+
+
+def test_a_missing_file_is_one_error_line(tmp_path):
+    line = _one_error_line(_replay("", str(tmp_path / "nowhere.json")))
+    assert "cannot read" in line
