@@ -3,7 +3,7 @@
 #
 #   ./build.sh [build]        fetch + verify the runtime (npm), assemble the site in dist/
 #   ./build.sh serve [PORT]   build, then serve dist/ on http://127.0.0.1:PORT/ (default 8000)
-#   ./build.sh test [ARGS]    install the test tools (.venv, Chromium), build, run pytest tests/
+#   ./build.sh test [ARGS]    install the test tools (.venv, Chromium), ruff + mypy, build, run pytest tests/
 #   ./build.sh bench          build, then the engine's and the page's benchmarks
 #   ./build.sh lock           rewrite vendor.sha256 after changing runtime.lock
 #
@@ -91,6 +91,9 @@ do_test() {
     venv
     chromium
     need node "the engine's tests also run inside Pyodide under Node.js: apt-get install nodejs"
+    say "ruff check py/ and mypy (spades, spades_cli)"
+    "$VENV/bin/ruff" check py || die "ruff found problems (see above)"
+    "$VENV/bin/mypy" || die "mypy found problems (see above)"
     do_build
     say "running pytest tests/"
     local status=0

@@ -66,7 +66,9 @@ class SplitMix64:
 def _radix_groups(top: int) -> list[tuple[tuple[int, ...], int]]:
     """Split the Fisher–Yates bounds top, top-1, …, 2 into groups whose product fits in
     64 bits; each group is then served by one bounded draw."""
-    groups, group, product = [], [], 1
+    groups: list[tuple[tuple[int, ...], int]] = []
+    group: list[int] = []
+    product = 1
     for n in range(top, 1, -1):
         if product * n > MASK64:
             groups.append((tuple(group), product))

@@ -161,6 +161,7 @@ def from_record(data, known: Seat | None = None) -> Game:
                 dealer = Seat.parse(raw["dealer"])
             except ValueError as exc:
                 raise RecordError(where, f"dealer: {exc}") from None
+        deal: dict | None
         if known is not None:
             deal = _own_deal(raw, known, where)
         else:

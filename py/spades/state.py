@@ -27,7 +27,6 @@ from .cards import (
     NUM_RANKS,
     NUM_SEATS,
     SEATS,
-    SUIT_MASK,
     SUIT_SYMBOLS,
     TEAMS,
     Card,

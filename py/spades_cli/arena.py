@@ -24,6 +24,7 @@ import math
 import sys
 
 from spades.bots import LEVELS, make_player
+from spades.cards import SEATS
 from spades.deal import derive_seed
 from spades.rules import BAG_COST, Rules, bid_value, is_nil
 from spades.scoring import score_team
@@ -55,7 +56,7 @@ def deal_number(seed: int, i: int) -> int:
 
 def team_result(game: Game, team: int) -> dict:
     """A team's figures for the finished hand, from the public table (a seat's view)."""
-    view = game.view(team)
+    view = game.view(SEATS[team])
     bids = (view.bids[team], view.bids[team + 2])
     taken = (view.taken[team], view.taken[team + 2])
     s = score_team(bids, taken, 0, 0, False, -BAG_COST)
@@ -121,7 +122,7 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-def run_deals(a: str, b: str, deals: int, seed: int, rules: Rules | None = None, progress=None) -> dict:
+def run_deals(a, b, deals: int, seed: int, rules: Rules | None = None, progress=None) -> dict:
     pa, pb = player_for(a), player_for(b)
     a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
@@ -152,7 +153,7 @@ def run_deals(a: str, b: str, deals: int, seed: int, rules: Rules | None = None,
     }
 
 
-def run_games(a: str, b: str, games: int, seed: int, target: int, progress=None) -> dict:
+def run_games(a, b, games: int, seed: int, target: int, progress=None) -> dict:
     pa, pb = player_for(a), player_for(b)
     a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
@@ -167,9 +168,11 @@ def run_games(a: str, b: str, games: int, seed: int, target: int, progress=None)
             game = play_game(number, seats, rules, clocks)
             if game.winner == "draw":
                 draws += 1
-            elif int(game.winner) == a_team:  # type: ignore[arg-type]
-                wins += 1
-            scores.append(1.0 if game.winner != "draw" and int(game.winner) == a_team else 0.5 if game.winner == "draw" else 0.0)  # type: ignore[arg-type]
+                scores.append(0.5)
+            else:
+                won = game.winner is not None and int(game.winner) == a_team
+                wins += won
+                scores.append(1.0 if won else 0.0)
             for s, c in clocks.items():
                 (ta if (s & 1) == a_team else tb).times.extend(c)
         if progress and (i + 1) % progress == 0:
@@ -208,7 +211,8 @@ def format_result(r: dict) -> str:
                 f"contracts {t['contracts']} made {t['made_pct']}% set {t['set_pct']}%, "
                 f"nil bids {t['nil_bids']} made {t['nil_made_pct']}%, bags/hand {t['bags_per_hand']}, "
             )
-        lines.append(f"  {key.upper()} {t['player']:>6}: {figures}think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}")
+        think = f"think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}"
+        lines.append(f"  {key.upper()} {t['player']:>6}: {figures}{think}")
     return "\n".join(lines)
 
 

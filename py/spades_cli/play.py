@@ -32,6 +32,7 @@ def bot_action(game: Game, player, clock: list | None = None):
     sharing the machine do not inflate it; for an outside program it is the wall time of the
     exchange, its CPU time being spent in another process."""
     seat = game.to_move
+    assert seat is not None, "nobody is to move"
     view = game.view(seat)
     ask = getattr(player, "act_on_request", None)  # a bot-protocol program: sent its record
     now = time.process_time if ask is None else time.perf_counter

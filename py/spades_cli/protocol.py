@@ -50,6 +50,7 @@ def partial_record(record: dict, seat: Seat) -> dict:
 def request_for(game: Game) -> dict:
     """The request for the seat to move in ``game``."""
     seat = game.to_move
+    assert seat is not None, "nobody is to move"
     return {"seat": seat.name, "record": partial_record(to_record(game), seat)}
 
 
@@ -136,7 +137,8 @@ class OutsideBotError(RuntimeError):
 def _stop(proc: subprocess.Popen) -> None:
     if proc.poll() is None:
         try:
-            proc.stdin.close()
+            if proc.stdin is not None:
+                proc.stdin.close()
             proc.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired):
             proc.kill()
@@ -208,9 +210,11 @@ class OutsidePlayer:
         if self.proc is None:
             self.proc = self._start()
         line = json.dumps(request, separators=(",", ":")) + "\n"
+        stdin = self.proc.stdin
+        assert stdin is not None  # started with stdin=PIPE
         try:
-            self.proc.stdin.write(line)
-            self.proc.stdin.flush()
+            stdin.write(line)
+            stdin.flush()
         except (BrokenPipeError, ValueError, OSError):
             raise OutsideBotError(f"{where}: the program is gone ({self._status()})") from None
         try:
@@ -222,6 +226,8 @@ class OutsidePlayer:
         return self._check(reply.strip(), view, where)
 
     def _status(self) -> str:
+        if self.proc is None:
+            return "not running"
         try:
             code = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:

@@ -240,7 +240,8 @@ def sheet(view) -> str:
             f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
     bodies = []
     for i, (ns, ew) in enumerate(view.sheet, 1):
-        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{escape(t("sheet.hand", number=i))}</th></tr>']
+        title = escape(t("sheet.hand", number=i))
+        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{title}</th></tr>']
         for row in SHEET_ROWS:
             cells = []
             for team, score in (("NS", ns), ("EW", ew)):
@@ -305,7 +306,8 @@ def confirm(ctl) -> str:
         f'<h2 id="confirm-title" class="panel-title">{escape(t("confirm.title", number=number))}</h2>'
         f'<p id="confirm-text">{escape(t("confirm.text", saved=saved))}</p>'
         f'<button type="button" data-action="confirm-new">{escape(t("confirm.yes", number=number))}</button> '
-        f'<button type="button" class="secondary" data-action="confirm-keep">{escape(t("confirm.no", saved=saved))}</button>'
+        '<button type="button" class="secondary" data-action="confirm-keep">'
+        f'{escape(t("confirm.no", saved=saved))}</button>'
         "</div>"
     )
 

@@ -133,7 +133,7 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
             trials.append((mine, b[partner], sim.taken[me], sim.taken[partner]))
     best, best_value = heuristic, None
     for cand in range(0 if consider_nil else 1, MAX_BID + 1):
-        total = 0
+        total: float = 0
         count = 0
         for mine, pbid, tm, tp in trials:
             if (mine == 0) != (cand == 0):
