@@ -182,13 +182,15 @@ class Page:
         if total <= 0:
             await asyncio.sleep(0)
             return
+        from spades.cards import NUM_CARDS, SEATS
+        from spades.rules import first_to_act
+
         layer = document.getElementById("fly")
-        order = "SWNE"
-        first = order.index(dealer.name) + 1
+        first = first_to_act(dealer)
         fragment = document.createDocumentFragment()
-        for i in range(52):
+        for i in range(NUM_CARDS):
             card = document.createElement("span")
-            card.className = f"fly to-{order[(first + i) % 4]}"
+            card.className = f"fly to-{SEATS[(first + i) % len(SEATS)].name}"
             card.style.setProperty("--i", str(i))
             fragment.appendChild(card)
         layer.appendChild(fragment)

@@ -107,12 +107,14 @@ FULL_DECK = (1 << NUM_CARDS) - 1
 SPADE_MASK = SUIT_MASK[TRUMP]
 
 
-_SUIT_CHUNKS: tuple[dict, ...] = tuple({} for _ in range(NUM_SUITS))
+# The cards of each suit's 13-bit patterns, filled in as they are met (hands repeat patterns):
+# lists indexed by the pattern, so the hot path is a subscript, not a method call.
+_SUIT_CHUNKS: tuple[list, ...] = tuple([None] * (FULL_SUIT + 1) for _ in range(NUM_SUITS))
 
 
 def _suit_chunk(suit: int, chunk: int) -> tuple:
-    """The cards of one suit's 13-bit pattern, memoised (hands repeat patterns often)."""
-    cards = _SUIT_CHUNKS[suit].get(chunk)
+    """The cards of one suit's 13-bit pattern, memoised."""
+    cards = _SUIT_CHUNKS[suit][chunk]
     if cards is None:
         base = suit * NUM_RANKS
         cards = tuple(CARDS[base + r] for r in range(NUM_RANKS) if (chunk >> r) & 1)
@@ -122,21 +124,21 @@ def _suit_chunk(suit: int, chunk: int) -> tuple:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, ascending (by suit index, then rank)."""
-    # unrolled over the four suits: this is the hottest function of random playouts
+    # unrolled over the four suits: this is the hottest function of random games
     s0, s1, s2, s3 = _SUIT_CHUNKS
     out: list[Card] = []
     chunk = mask & FULL_SUIT
     if chunk:
-        out += s0.get(chunk) or _suit_chunk(0, chunk)
+        out += s0[chunk] or _suit_chunk(0, chunk)
     chunk = (mask >> NUM_RANKS) & FULL_SUIT
     if chunk:
-        out += s1.get(chunk) or _suit_chunk(1, chunk)
+        out += s1[chunk] or _suit_chunk(1, chunk)
     chunk = (mask >> (2 * NUM_RANKS)) & FULL_SUIT
     if chunk:
-        out += s2.get(chunk) or _suit_chunk(2, chunk)
+        out += s2[chunk] or _suit_chunk(2, chunk)
     chunk = mask >> (3 * NUM_RANKS)
     if chunk:
-        out += s3.get(chunk) or _suit_chunk(3, chunk)
+        out += s3[chunk] or _suit_chunk(3, chunk)
     return out
 
 
@@ -161,10 +163,6 @@ class Seat(IntEnum):
     W = 1
     N = 2
     E = 3
-
-    @property
-    def next(self) -> "Seat":
-        return SEATS[(self + 1) % NUM_SEATS]
 
     @property
     def partner(self) -> "Seat":

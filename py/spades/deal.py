@@ -9,6 +9,7 @@ clockwise, starting with the seat to the dealer's left.
 from __future__ import annotations
 
 from .cards import NUM_CARDS, NUM_SEATS, Seat
+from .rules import first_to_act
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -105,7 +106,7 @@ def deal_masks(game: int, hand_index: int, dealer: Seat) -> tuple[int, int, int,
     deck = list(range(NUM_CARDS))
     _shuffle(game, hand_index, deck)
     bits = _BITS
-    first = (dealer + 1) % NUM_SEATS
+    first = first_to_act(dealer)
     masks = [0, 0, 0, 0]
     for offset in range(NUM_SEATS):
         mask = 0

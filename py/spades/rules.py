@@ -144,6 +144,8 @@ def legal_bids(rules: Rules, totals, seat: int) -> list:
 
 def bid_error(rules: Rules, totals, seat: int, action) -> SpadesError | None:
     """Why ``action`` is not a bid ``seat`` may make now, or None when it is."""
+    if type(action) is int and 0 <= action <= MAX_BID:  # a number bid, the usual case
+        return None
     if isinstance(action, str) and action == BLIND:
         if not rules.blind_nil:
             return IllegalActionError("blind_disabled")

@@ -90,7 +90,7 @@ class HandState:
 
     __slots__ = (
         "index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known",
-        "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal",
+        "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led",
     )
 
     def __init__(self, index: int, dealer: Seat, deal, known: Seat | None = None) -> None:
@@ -111,16 +111,12 @@ class HandState:
         self.to_move = self.leader
         self.score: tuple[TeamScore, TeamScore] | None = None
         self.legal = -1  # the mask legal_actions() last computed for this position, or -1
+        self.led = -1  # the suit led to the current trick, −1 before its lead
 
     @property
     def plays(self) -> list[Card]:
         """Every card played in this hand, in order."""
         return [c for t in self.tricks for c in t.cards] + self.trick
-
-    @property
-    def led(self) -> int:
-        """The suit led to the current trick, −1 before its lead."""
-        return self.trick[0] // NUM_RANKS if self.trick else -1
 
     def current_trick(self) -> Trick:
         return Trick(self.leader, tuple(self.trick))
@@ -156,14 +152,9 @@ class Game:
     # --- phases -----------------------------------------------------------------------------
 
     @property
-    def hand(self) -> HandState:
-        """The current hand (the engine's own; the page and the bots read ``view(seat)``)."""
-        return self.hands[-1]
-
-    @property
     def to_move(self) -> Seat | None:
         if self.phase is _PLAY or self.phase is _BID:
-            return self.hands[-1].to_move
+            return self.hand.to_move
         return None
 
     @property
@@ -173,15 +164,12 @@ class Game:
     def legal_actions(self) -> list:
         phase = self.phase
         if phase is _PLAY:
-            hand = self.hands[-1]
-            trick = hand.trick
-            legal = play_mask(
-                hand.held[hand.to_move], trick[0] // NUM_RANKS if trick else -1, hand.spades_broken
-            )
+            hand = self.hand
+            legal = play_mask(hand.held[hand.to_move], hand.led, hand.spades_broken)
             hand.legal = legal  # apply() need not compute it again
             return cards_of(legal)
         if phase is _BID:
-            return legal_bids(self.rules, self.totals, self.hands[-1].to_move)
+            return legal_bids(self.rules, self.totals, self.hand.to_move)
         if phase is _HAND_OVER:
             return [DEAL]
         return []
@@ -191,13 +179,13 @@ class Game:
         if self.phase is _PLAY:
             # the hottest code of every random game: kept flat, the rules come from the kernel
             card = action if type(action) is Card else self._as_card(action)
-            hand = self.hands[-1]
+            hand = self.hand
             seat = hand.to_move
             held = hand.held[seat]
             trick = hand.trick
             legal = hand.legal
             if legal < 0:
-                legal = play_mask(held, trick[0] // NUM_RANKS if trick else -1, hand.spades_broken)
+                legal = play_mask(held, hand.led, hand.spades_broken)
             if (legal >> card) & 1:
                 hand.held[seat] = held ^ (1 << card)
             else:
@@ -206,6 +194,7 @@ class Game:
             if card < NUM_RANKS:
                 hand.spades_broken = True
             if not trick:
+                hand.led = card // NUM_RANKS
                 hand.win_card = card
                 hand.win_seat = seat
             elif (BEATERS[hand.win_card] >> card) & 1:
@@ -219,6 +208,7 @@ class Game:
             hand.tricks.append(_new_trick(Trick, (hand.leader, tuple(trick), winner)))
             hand.taken[winner] += 1
             hand.trick = []
+            hand.led = -1
             hand.leader = hand.to_move = winner
             if len(hand.tricks) == TRICKS_PER_HAND:
                 self._finish_hand()
@@ -270,14 +260,15 @@ class Game:
             masks = deal_masks(self.game, index, dealer)
         else:
             masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[assignment]
-        self.hands.append(HandState(index, dealer, masks, self.known))
+        self.hand = HandState(index, dealer, masks, self.known)  # the current hand, the engine's own
+        self.hands.append(self.hand)
         self.phase = Phase.BID
 
     def next_hand(self, deal: dict | None = None, dealer: Seat | None = None) -> None:
         """Start the next hand: by default dealt from the game number by the next seat
         clockwise; a record may give the deal and the dealer. ``apply(DEAL)`` calls this."""
         if dealer is None:
-            dealer = next_dealer(self.hands[-1].dealer)
+            dealer = next_dealer(self.hand.dealer)
         self._start_hand(dealer, deal)
 
     def with_number(self, number: int) -> "Game":
@@ -298,7 +289,7 @@ class Game:
         return legal_bids(self.rules, self.totals, seat)
 
     def _bid(self, action) -> None:
-        hand = self.hands[-1]
+        hand = self.hand
         seat = hand.to_move
         error = bid_error(self.rules, self.totals, seat, action)
         if error is not None:
@@ -331,7 +322,7 @@ class Game:
         """The reason ``card`` may not be played now by the seat to move, or None."""
         if self.phase is not Phase.PLAY:
             return IllegalActionError("not_playing")
-        hand = self.hands[-1]
+        hand = self.hand
         seat = hand.to_move
         if hand.known is not None and seat != hand.known:
             return self._unseen_error(card)
@@ -340,7 +331,7 @@ class Game:
     def _play_unseen(self, card: Card) -> None:
         """A card that is not a legal play from the mover's known cards: illegal, unless the
         mover's cards are not known and nothing public says it cannot hold ``card``."""
-        hand = self.hands[-1]
+        hand = self.hand
         if hand.known is None or hand.to_move == hand.known:
             raise self.why_illegal(card)  # type: ignore[misc]
         error = self._unseen_error(card)
@@ -350,7 +341,7 @@ class Game:
     def _unseen_error(self, card: Card) -> IllegalActionError | None:
         """What is public against a card of a seat whose cards are not known: it was played
         already, the known seat holds it, or the seat has shown out of its suit."""
-        hand = self.hands[-1]
+        hand = self.hand
         seat = hand.to_move
         if card in hand.plays:
             return IllegalActionError("already_played", card=card.display)
@@ -366,7 +357,7 @@ class Game:
         return None
 
     def _finish_hand(self) -> None:
-        hand = self.hands[-1]
+        hand = self.hand
         hand.score = score_hand(hand.bids, hand.taken, self.totals, self.banks, self.rules.bag_penalty)
         self.totals = [s.total for s in hand.score]
         self.banks = [s.bank for s in hand.score]
@@ -377,7 +368,7 @@ class Game:
 
     def view(self, seat: Seat) -> "View":
         seat = Seat(seat)
-        hand = self.hands[-1]
+        hand = self.hand
         if hand.known is not None and seat != hand.known:
             raise ValueError(f"only {SEATS[hand.known].name}'s cards are known here")
         legal = tuple(self.legal_actions()) if self.to_move == seat else ()
@@ -400,7 +391,6 @@ class Game:
             banks=tuple(self.banks),
             sheet=tuple(h.score for h in self.hands if h.score is not None),
             winner=self.winner,
-            blind_offer=BLIND in legal,
         )
 
 
@@ -426,7 +416,11 @@ class View:
     banks: tuple[int, ...]
     sheet: tuple = field(default=())
     winner: object = None
-    blind_offer: bool = False
+
+    @property
+    def blind_offer(self) -> bool:
+        """Blind Nil is among this seat's legal actions now."""
+        return BLIND in self.legal
 
     @property
     def hand(self) -> list[Card]:

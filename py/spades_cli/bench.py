@@ -4,14 +4,19 @@ Each hand is dealt from a game number, bid and played with legal actions chosen 
 one seeded generator, until the hand is over. With the optional ``open-spiel`` extra installed,
 the same measure runs for OpenSpiel's C++ ``spades`` driven from Python, in the same run, and
 the ratio is printed.
+
+It also measures the computer players' simulator: whole playouts per second of ``bots.sim``
+(each seat playing ``policy`` on a dealt hand with fixed bids), the inner loop of the hard
+level's search.
 """
 
 from __future__ import annotations
 
 import time
 
-from spades.deal import SplitMix64
-from spades.rules import Phase
+from spades.bots.sim import Sim
+from spades.deal import SplitMix64, deal_masks
+from spades.rules import FIRST_DEALER, Phase, first_to_act, nil_stake
 from spades.state import Game
 
 
@@ -26,6 +31,21 @@ def spades_hands(n: int, seed: int) -> int:
             game.apply(legal[rng.below(len(legal))])
             actions += 1
     return actions
+
+
+def sim_playouts(n: int, seed: int) -> int:
+    """Play ``n`` hands out in the simulator; returns the cards played."""
+    cards = 0
+    bids = [3, 4, 0, 3]  # a Nil among them, so the policy's Nil modes run too
+    nil = [nil_stake(b) for b in bids]
+    leader = int(first_to_act(FIRST_DEALER))
+    for i in range(n):
+        held = list(deal_masks(seed + i, 0, FIRST_DEALER))
+        sim = Sim(held, 0, [0, 0, 0, 0], bids, nil, False, leader, [], 0, [0, 0, 0, 0])
+        for _ in sim.playout_steps():
+            pass
+        cards += 52
+    return cards
 
 
 def openspiel_hands(n: int, seed: int):
@@ -67,12 +87,21 @@ def cmd_bench(args) -> int:
           f"({best['spades'][1]:.0f} actions per hand, {args.hands} hands, best of {args.repeat})")
     if "open_spiel" not in best:
         print("open_spiel: not installed (pip install '.[bench]' to compare)")
+        _print_sim(args)
         return 0
     theirs = args.hands / best["open_spiel"][0]
     print(f"open_spiel (C++ via pyspiel): {theirs:,.0f} hands/s  "
           f"({best['open_spiel'][1]:.0f} actions per hand, the 52-card deal included as chance actions)")
     print(f"ratio spades / open_spiel: {ours / theirs:.2f}")
+    _print_sim(args)
     return 0
+
+
+def _print_sim(args) -> None:
+    n = max(1, args.hands // 2)
+    elapsed = min(_timed(sim_playouts, n, args.seed)[0] for _ in range(args.repeat))
+    print(f"simulator (bots.sim, policy at every seat): {n / elapsed:,.0f} playouts/s  "
+          f"({n} hands, best of {args.repeat})")
 
 
 def add_parser(sub) -> None:

@@ -37,7 +37,7 @@ def hint_steps(view, number: int = 0, looked: bool = True, lang: str = "ru"):
     """``hint`` a slice at a time (a generator). Once the player has looked at the cards,
     Blind Nil is no longer a choice to suggest."""
     if looked and BLIND in view.legal:
-        view = replace(view, legal=tuple(a for a in view.legal if a != BLIND), blind_offer=False)
+        view = replace(view, legal=tuple(a for a in view.legal if a != BLIND))
     advice = yield from advice_hint_steps(view, number)
     return advice.action, advice.text(lang)
 

@@ -24,7 +24,6 @@ class BidStyle:
     nil_danger: float = 1.0  # bid Nil below this danger …
     nil_tricks: float = 1.6  # … and this many counted tricks
     shade: bool = True  # look at the bids already made
-    blind: bool = True  # may bid Blind Nil from the score
 
 
 def blind_wanted(view: View) -> bool:

@@ -28,7 +28,6 @@ class Estimate:
     ruffs: list = field(default_factory=list)  # (suit, length) of short side suits worth ruffs
     long_side: list = field(default_factory=list)  # suits of six or more with discounted honours
     danger: float = 0.0  # nil danger
-    spade_tricks: float = 0.0
     spades: int = 0
 
 
@@ -79,7 +78,6 @@ def estimate(held: int) -> Estimate:
     extra_low = max(0, min(long_extra, n - counted))
     st += 0.85 * extra_low
     spare = max(0, n - counted - extra_low)  # low spades free to ruff with
-    est.spade_tricks = st
     total += st
     # side suits
     for s in (1, 2, 3):

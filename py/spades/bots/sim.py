@@ -33,7 +33,6 @@ from ..scoring import score_team
 NSUITS = NUM_SUITS
 TRICKS = TRICKS_PER_HAND
 ABOVE = tuple(SUIT_MASK[c // NUM_RANKS] & ~((2 << c) - 1) for c in range(52))
-BELOW = tuple(SUIT_MASK[c // NUM_RANKS] & ((1 << c) - 1) for c in range(52))
 HONOURS = 0
 for _s in range(NSUITS):
     for _r in (9, 10, 11, 12):  # J Q K A
