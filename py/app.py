@@ -25,7 +25,7 @@ _proxies = []  # event handlers stay alive as long as the page
 PANELS = ("score", "settings", "help")
 # what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
 CONTROLS = "button[data-action], button[data-bid], button[data-card]"
-BEHIND_PANELS = (".bar", "#notice", "#table", "#status")  # inert while a panel is open
+BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # inert while a panel is open
 
 
 def _text(value):
@@ -88,6 +88,7 @@ class Page:
             status.textContent = ctl.status
         for name in PANELS:
             document.getElementById(f"{name}-panel").hidden = ctl.panel != name
+        self._effects()
         if ctl.panel != self.open_panel:
             self._panel_focus(ctl.panel)
         if ctl.shown_trick is None:
@@ -102,6 +103,29 @@ class Page:
         body.game = str(game.game)
         body.hand = str(ctl.view().hand_index + 1)
         self._sync_url()
+
+    def _effects(self):
+        """What the controller asked of the browser: a file to download, a link to copy."""
+        ctl = self.ctl
+        if ctl.download is not None:
+            name, text = ctl.download
+            ctl.download = None
+            link = document.createElement("a")
+            link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
+            link.download = name
+            document.body.appendChild(link)
+            link.click()
+            link.remove()
+        if ctl.clipboard is not None:
+            location = window.location
+            url = location.origin + location.pathname + ctl.clipboard
+            ctl.clipboard = None
+            try:
+                window.navigator.clipboard.writeText(url)
+                ctl.status = self.strings.t("status.shared", url=url)
+            except Exception:
+                ctl.status = self.strings.t("status.share_link", url=url)
+            document.getElementById("status").textContent = ctl.status
 
     def _panel_focus(self, panel):
         """A panel is modal: the page behind it is inert while it is open; opening moves the
@@ -267,7 +291,42 @@ def bind(page, ctl):
         if event.key == "Escape" and ctl.panel:
             spawn(ctl.handle("panel", "close"))
 
+    async def open_file(file):
+        if is_none(file):
+            return
+        name = _text(file.name) or ""
+        try:
+            text = await file.text()
+        except Exception as exc:
+            ctl.notice = page.strings.t("import.bad", name=name, reason=str(exc))
+        else:
+            ctl.open_record(str(text), name)
+        ctl.seq += 1
+        page.render()
+        await ctl.run()
+
+    def on_file(event):
+        target = event.target
+        if _text(target.getAttribute("data-action")) != "import":
+            return
+        files = target.files
+        if files.length:
+            spawn(open_file(files.item(0)))
+        target.value = ""
+
+    def on_dragover(event):
+        event.preventDefault()
+
+    def on_drop(event):
+        event.preventDefault()
+        files = event.dataTransfer.files
+        if files.length:
+            spawn(open_file(files.item(0)))
+
     listen(table, "click", on_click)
+    listen(document.getElementById("tools"), "change", on_file)
+    listen(document, "dragover", on_dragover)
+    listen(document, "drop", on_drop)
     listen(document.getElementById("hand"), "keydown", on_key)
     listen(document.getElementById("settings"), "change", on_setting)
     listen(document, "keydown", on_escape)

@@ -93,6 +93,10 @@ class Controller:
         self._hint_key = None
         self._hint = None
         self.failed: str | None = None  # a computer player's error: the table stops there
+        self.peek = False  # the last finished trick is shown instead of the current one
+        self.undos = 0  # South's decisions taken back in this game (kept in the record)
+        self.download: tuple[str, str] | None = None  # (file name, text) for the page to save
+        self.clipboard: str | None = None  # the query of this game's address, for the page to copy
         self.think_ms: list[float] = []  # each computer decision's time, for the benchmark
         if damaged:
             self.notice = t("settings.damaged", fields=", ".join(damaged))
@@ -116,7 +120,7 @@ class Controller:
         if saved is None:
             self.new_game(url_game)
             return
-        game, level = saved
+        game, level, self.undos = saved
         numberless = game.game is None
         if numberless:  # a record that gave every deal: the hands to come need a number
             game.with_number(url_game or new_game_number())
@@ -134,10 +138,8 @@ class Controller:
     def new_game(self, number: int | None = None) -> None:
         if number is None:
             number = new_game_number()
-        try:
-            self.store.set(saves.TABLE_KEY, "")  # nothing of the new game has been shown yet
-        except Exception:
-            self.notice = t("storage.unavailable")
+        self.undos = 0
+        self.store_seen_clear()  # nothing of the new game has been shown yet
         self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
         self.save()
 
@@ -150,6 +152,7 @@ class Controller:
         self.dealt = seen is not None or not (view.phase is Phase.BID and not view.bid_log)
         self.looked = bool(seen) or not view.may_bid_blind
         self.failed = None
+        self.peek = False
         self.selected = None
         self.shown_trick = None
         self.busy = False
@@ -158,7 +161,7 @@ class Controller:
 
     def save(self) -> None:
         try:
-            saves.save_game(self.store, self.game, self.level)
+            saves.save_game(self.store, self.game, self.level, self.undos)
         except Exception:  # a full or forbidden storage must not stop the game
             self.notice = t("storage.unavailable")
 
@@ -329,10 +332,104 @@ class Controller:
         self.status = self.prompt()
 
     def do_new_game(self):
-        if self.busy and not self.game.over:
-            return
+        """«Новая партия» at any time, with the current settings; asks first while a game is
+        in progress (``confirm-new`` starts it, ``confirm-keep`` goes back to the game)."""
         self.panel = None
+        if in_progress(self.game) and not self.failed:
+            self.confirm = (new_game_number(), self.game.game)
+            return
         self.new_game()
+
+    # --- looking back, taking back ------------------------------------------------------------
+
+    def undo_point(self) -> int | None:
+        """How many of the game's actions to keep to take back South's last decision of this
+        hand (its bid or its card, and the computers' actions after it); None when there is
+        nothing to take back: South has not acted in this hand yet, or the hand is scored."""
+        game = self.game
+        if game.phase not in (Phase.BID, Phase.PLAY):
+            return None
+        actions = game.actions()
+        view = self.view()
+        start = len(actions) - view.action_count  # where this hand's actions begin
+        replay = game.rewound(start)
+        last = None
+        for k in range(start, len(actions)):
+            if replay.to_move == SOUTH:
+                last = k
+            replay.apply(actions[k])
+        return last
+
+    def do_undo(self):
+        if self.busy or self.confirm or self.failed:
+            return
+        point = self.undo_point()
+        if point is None:
+            self.status = t("status.no_undo")
+            return
+        self.generation += 1  # a computer still thinking about the old position stops
+        self.game = self.game.rewound(point)
+        self.undos += 1
+        self.selected = None
+        self.shown_trick = None
+        self.peek = False
+        self.save()
+        self.status = t("status.undone") + " " + self.prompt()
+
+    def do_last_trick(self):
+        """Show the last finished trick of this hand (who played what, who won); again hides it."""
+        trick = self.view().last_trick
+        if trick is None or self.shown_trick is not None:
+            self.peek = False
+            self.status = t("status.no_last_trick") if trick is None else self.status
+            return
+        self.peek = not self.peek
+        if self.peek:
+            cards = ", ".join(f"{seat_name(s)} {c.display}" for s, c in zip(trick.seats, trick.cards))
+            self.status = t("status.last_trick", cards=cards, seat=seat_name(trick.winner))
+        else:
+            self.status = self.prompt()
+
+    def do_share(self):
+        """«Поделиться раздачей»: the address of this game number, for the page to copy."""
+        self.clipboard = f"?game={self.game.game}"
+
+    def do_export(self):
+        """«Скачать запись партии»: the record of docs/record.md, for the page to download."""
+        name = f"piki-{self.game.game}.json"
+        self.download = (name, saves.game_text(self.game, self.level, self.undos))
+        self.status = t("status.exported", name=name)
+
+    def open_record(self, text: str, name: str = "") -> bool:
+        """«Открыть запись»: a record from a file, checked with the engine. On any error the
+        current game is kept and the notice says what is wrong."""
+        store = saves.MemoryStore({saves.GAME_KEY: text})
+        try:
+            loaded = saves.load_game(store)
+        except saves.DamagedSave as exc:
+            self.notice = t("import.bad", name=name, reason=exc.text(language()))
+            return False
+        if loaded is None:
+            self.notice = t("import.bad", name=name, reason=t("import.empty"))
+            return False
+        game, level, undos = loaded
+        self.panel = None
+        self.confirm = None
+        self.store_seen_clear()
+        if game.game is None:
+            game.with_number(new_game_number())
+        self._adopt(game, level)
+        self.undos = undos
+        self.dealt = True
+        self.save()
+        self.notice = t("import.done", name=name, number=game.game)
+        return True
+
+    def store_seen_clear(self) -> None:
+        try:
+            self.store.set(saves.TABLE_KEY, "")
+        except Exception:
+            self.notice = t("storage.unavailable")
 
     def do_confirm_new(self):
         if self.confirm:
@@ -379,6 +476,7 @@ class Controller:
     def _act(self, action) -> None:
         """South's action: one engine call, then the save."""
         self.selected = None
+        self.peek = False
         try:
             self._apply(action)
         except SpadesError as exc:

@@ -11,6 +11,7 @@ from html import escape
 
 from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
+from spades.rules import BAGS_PER_PENALTY, is_nil, winning_index
 from spades.scoring import SHEET_ROWS
 from spades.table import OPPONENT_LEVELS, TARGETS
 
@@ -65,7 +66,31 @@ def regions(ctl) -> dict[str, str]:
         "confirm": confirm(ctl),
         "help": help_page(language()),
         "lang-switch": lang_switch(),
+        "tools": tools(ctl, view),
     }
+
+
+def tools(ctl, view) -> str:
+    """The game's tools, reachable at any time: new game, undo, last trick, the record out and
+    in, the link to share."""
+    def button(action, key, disabled=False, extra=""):
+        return (f'<button type="button" class="tool" data-action="{action}"{_attrs(disabled=disabled)}'
+                f'{extra}>{escape(t(key))}</button>')
+
+    busy = bool(ctl.confirm) or ctl.busy
+    no_undo = busy or ctl.undo_point() is None
+    no_last = view.phase is not Phase.PLAY or view.last_trick is None
+    pressed = f' aria-pressed="{"true" if ctl.peek else "false"}"'
+    return (
+        button("new-game", "button.new_game")
+        + button("undo", "button.undo", no_undo)
+        + button("last-trick", "button.last_trick", no_last, pressed)
+        + button("export", "button.export")
+        + '<label class="tool file-tool">' + escape(t("button.import"))
+        + '<input type="file" accept=".json,application/json" data-action="import"'
+        + f' aria-label="{escape(t("button.import"))}"></label>'
+        + button("share", "button.share")
+    )
 
 
 def info(ctl, view) -> str:
@@ -125,11 +150,18 @@ def seat(ctl, view, who: Seat) -> str:
 
 
 def trick(ctl, view) -> str:
-    shown = ctl.shown_trick if ctl.shown_trick is not None else view.trick
-    winner = ctl.shown_trick.winner if ctl.shown_trick is not None else None
+    if ctl.shown_trick is not None:
+        shown, winner = ctl.shown_trick, ctl.shown_trick.winner
+    elif ctl.peek and view.last_trick is not None:
+        shown, winner = view.last_trick, view.last_trick.winner
+    else:
+        shown = view.trick
+        winner = None
+        if shown.cards:  # the card winning the trick so far
+            winner = shown.seats[winning_index(shown.cards)]
     out = []
     for who, card in zip(shown.seats, shown.cards):
-        won = " won" if winner == who else ""
+        won = (" won" if shown.winner is not None else " winning") if winner == who else ""
         label = f"{seat_name(who)}: {card.display}"
         out.append(
             f'<div class="card face {colour(card)} at-{who.name}{won}" data-trick-card="{card}" '
@@ -171,13 +203,10 @@ def panel(ctl, view) -> str:
             f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
             "</div>"
         )
-    if game.phase is Phase.HAND_OVER or (not ctl.dealt and not ctl.busy):
-        summary = ""
-        if game.phase is Phase.HAND_OVER and view.hand_score:
-            ns, ew = view.hand_score
-            summary = (f'<p class="hand-summary">{escape(t("team.NS"))} {escape(signed(ns.hand))} · '
-                       f'{escape(t("team.EW"))} {escape(signed(ew.hand))}</p>')
-        return (f'{summary}<button type="button" id="deal" class="big-button deal" data-action="deal">'
+    if game.phase is Phase.HAND_OVER:
+        return hand_summary(view)
+    if not ctl.dealt and not ctl.busy:
+        return (f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
                 f'{escape(t("button.deal"))}</button>')
     if not ctl.south_turn:
         return ""
@@ -201,6 +230,47 @@ def panel(ctl, view) -> str:
         f'{escape(t("button.play"))}</button> '
         f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button>'
         "</div>"
+    )
+
+
+def hand_summary(view) -> str:
+    """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
+    rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
+    ns, ew = view.hand_score
+    seats = []
+    for who in (Seat.S, Seat.W, Seat.N, Seat.E):
+        bid, taken = view.bids[who], view.taken[who]
+        line = t("summary.bid_taken", bid=bid_text(bid), taken=taken)
+        mark = ""
+        if is_nil(bid):
+            made = taken == 0
+            mark = (f' <span class="nil-{"made" if made else "failed"}">'
+                    f'{escape(t("summary.nil_made" if made else "summary.nil_failed"))}</span>')
+        seats.append(f'<li data-seat="{who.name}" data-bid="{bid}" data-taken="{taken}">'
+                     f'<strong>{escape(seat_name(who))}</strong>: {escape(line)}{mark}</li>')
+    rows = []
+    for row in SHEET_ROWS:
+        cells = "".join(f'<td data-team="{team}" data-value="{getattr(score, row)}">'
+                        f'{escape(number(getattr(score, row)) if row == "total" else signed(getattr(score, row)))}</td>'
+                        for team, score in (("NS", ns), ("EW", ew)))
+        rows.append(f'<tr data-row="{row}"><th scope="row">{escape(t("sheet.row." + row))}</th>{cells}</tr>')
+    banks = []
+    for team, score in (("NS", ns), ("EW", ew)):
+        left = (t("summary.to_penalty", left=BAGS_PER_PENALTY - score.bank) if view.rules.bag_penalty
+                else t("summary.no_penalty"))
+        banks.append(f'<td data-team="{team}" data-bank="{score.bank}">'
+                     f'{escape(t("summary.bank", bank=score.bank))}; {escape(left)}</td>')
+    rows.append(f'<tr data-row="bank"><th scope="row"></th>{"".join(banks)}</tr>')
+    head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
+            f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
+    return (
+        f'<section id="summary" class="summary" role="dialog" aria-labelledby="summary-title">'
+        f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
+        f'<ul class="summary-seats">{"".join(seats)}</ul>'
+        f'<table class="sheet summary-sheet">{head}<tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="summary-next">{escape(t("summary.goes_on", target=view.rules.target))}</p>'
+        f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
+        f'{escape(t("summary.next"))}</button></section>'
     )
 
 
@@ -272,6 +342,10 @@ def settings(ctl) -> str:
     game = ctl.game
     rules = game.rules
     note = t("settings.next_game") if (in_progress(game) or game.over) else t("settings.now")
+    waiting = ""
+    if (in_progress(game) or game.over) and (s.rules() != rules or s.level != ctl.level):
+        waiting = (f'<p><button type="button" data-action="new-game">'
+                   f'{escape(t("settings.start_new"))}</button></p>')
     current = t(
         "settings.current",
         target=rules.target,
@@ -287,6 +361,7 @@ def settings(ctl) -> str:
         f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}</fieldset>'
         f'<p class="settings-note" data-applies="{"next" if in_progress(game) or game.over else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
+        + waiting
     )
 
 

@@ -111,14 +111,18 @@ def save_settings(store, settings: Settings) -> None:
     store.set(SETTINGS_KEY, json.dumps(settings.to_json()))
 
 
-def game_text(game, level: str) -> str:
+def game_text(game, level: str, undos: int = 0) -> str:
+    """The saved record: RECORD.md's, plus the additive ``levels`` and, once South has taken a
+    decision back, ``undos`` (how many times: the statistics mark such a game)."""
     record = to_record(game)
     record["levels"] = {seat.name: lv for seat, lv in seat_levels(level).items()}
+    if undos:
+        record["undos"] = undos
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def save_game(store, game, level: str) -> None:
-    store.set(GAME_KEY, game_text(game, level))
+def save_game(store, game, level: str, undos: int = 0) -> None:
+    store.set(GAME_KEY, game_text(game, level, undos))
 
 
 class DamagedSave(Exception):
@@ -134,8 +138,20 @@ class DamagedSave(Exception):
         return self.reason_ru if lang == "ru" else self.reason
 
 
+_WHERE_RU = (("hand ", "сдача "), ("bid ", "заказ "), ("play ", "карта "), ("rules", "правила"),
+             ("game", "номер партии"))
+
+
+def where_ru(where: str) -> str:
+    """The place of a record's error («hand 1, play 18 (W, AS)») in Russian."""
+    for en, ru in _WHERE_RU:
+        where = where.replace(en, ru)
+    return where
+
+
 def load_game(store):
-    """The saved ``(game, level)``, or None when nothing is saved; raises ``DamagedSave``."""
+    """The saved ``(game, level, undos)``, or None when nothing is saved; raises
+    ``DamagedSave``."""
     text = store.get(GAME_KEY)
     if not text:
         return None
@@ -143,12 +159,15 @@ def load_game(store):
         data = read_json(text)
         game = from_record(data)
     except RecordError as exc:
-        raise DamagedSave(exc.reason, exc.reason_ru) from None
+        if not exc.where:
+            raise DamagedSave(exc.reason, exc.reason_ru) from None
+        raise DamagedSave(f"{exc.where}: {exc.reason}", f"{where_ru(exc.where)}: {exc.reason_ru}") from None
     except Exception as exc:  # a save must never break the page
         raise DamagedSave(f"{type(exc).__name__}: {exc}") from None
     levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
     level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
-    return game, level
+    undos = data.get("undos")
+    return game, level, undos if type(undos) is int and undos > 0 else 0
 
 
 def keep_damaged(store) -> tuple[int, int]:

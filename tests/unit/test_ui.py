@@ -156,8 +156,11 @@ def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
     kept = json.loads(store.get(saves.SETTINGS_KEY))
     assert {k: kept[k] for k in ("target", "level", "bag_penalty", "blind_nil")} == {
         "target": 250, "level": "hard", "bag_penalty": True, "blind_nil": False}
-    event(ctl, "new-game")
-    assert ctl.game.rules.target == 250 and ctl.level == "hard"
+    assert 'data-action="new-game"' in regions(ctl)["settings"]  # «Начать новую партию…»
+    event(ctl, "new-game")  # a game is in progress: it asks first
+    assert ctl.confirm and ctl.game.rules.target == 500
+    event(ctl, "confirm-new")
+    assert ctl.game.rules.target == 250 and ctl.level == "hard" and not in_progress(ctl.game)
 
 
 def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():

@@ -1,0 +1,124 @@
+"""The table a regular player expects (issue: new game, hand summary, last trick, undo, records
+out and in), driven through the controller without a browser; the browser tests click the same."""
+
+from __future__ import annotations
+
+import json
+
+from spades import Phase, Seat, from_record, to_record
+from spades.record import summary as replay_summary
+from test_ui import event, regions, south_moves, table
+from ui import saves
+
+
+def play_until(ctl, done, limit=2000):
+    for _ in range(limit):
+        if done(ctl):
+            return
+        south_moves(ctl)
+    raise AssertionError("never reached")
+
+
+def test_new_game_at_any_time_asks_while_a_game_is_in_progress():
+    ctl = table(game=40)
+    assert 'data-action="new-game"' in regions(ctl)["tools"]
+    event(ctl, "new-game")  # nothing played yet: no question
+    assert not ctl.confirm and ctl.game.game != 40
+    number = ctl.game.game
+    event(ctl, "deal")
+    event(ctl, "bid", 3)
+    event(ctl, "new-game")
+    assert ctl.confirm and 'data-action="confirm-new"' in regions(ctl)["confirm"]
+    event(ctl, "confirm-keep")
+    assert ctl.game.game == number and ctl.game.actions()[:1] == [3]
+    event(ctl, "new-game")
+    event(ctl, "confirm-new")
+    assert ctl.game.game != number and not ctl.game.actions()
+
+
+def test_the_hand_summary_shows_what_replay_says():
+    ctl = table(game=41)
+    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    html = regions(ctl)["panel"]
+    assert 'id="summary"' in html and 'data-action="deal"' in html
+    record = json.loads(ctl.store.get(saves.GAME_KEY))
+    hand = replay_summary(from_record(record))["hands"][0]
+    for seat, taken in hand["taken"].items():
+        assert f'data-seat="{seat}" data-bid="{hand["bids"][seat]}" data-taken="{taken}"' in html
+    for team, score in hand["score"].items():
+        for row in ("contract", "bags", "nil", "bag_penalty", "hand", "total"):
+            assert f'<td data-team="{team}" data-value="{score[row]}">' in html
+        assert f'data-team="{team}" data-bank="{score["bank"]}"' in html
+    assert "250" in html  # the game goes on, to 250
+
+
+def test_the_last_trick_can_be_shown_and_hidden():
+    ctl = table(game=42)
+    play_until(ctl, lambda c: c.game.phase is Phase.PLAY and len(c.view().tricks) >= 1 and c.south_turn)
+    last = ctl.view().last_trick
+    event(ctl, "last-trick")
+    html = regions(ctl)["trick"]
+    assert ctl.peek and all(f'data-trick-card="{c}"' in html for c in last.cards)
+    assert f'data-seat="{last.winner.name}"' in html and " won" in html
+    event(ctl, "last-trick")
+    assert not ctl.peek
+
+
+def test_undo_then_the_same_moves_give_the_record_of_never_undoing():
+    plain = table(game=43)
+    play_until(plain, lambda c: c.game.phase is Phase.PLAY and len(c.view().tricks) >= 3 and c.south_turn)
+    target = len(plain.game.actions())
+    undone = table(game=43)
+    play_until(undone, lambda c: c.game.phase is Phase.PLAY and len(c.view().tricks) >= 1 and c.south_turn)
+    south_moves(undone)  # South plays a card (two clicks), the computers answer
+    before = undone.game.actions()
+    event(undone, "undo")
+    assert undone.undos == 1 and len(undone.game.actions()) < len(before)
+    assert undone.game.to_move is Seat.S
+    while len(undone.game.actions()) < target:
+        south_moves(undone)
+    assert undone.game.actions() == plain.game.actions()
+    saved = json.loads(undone.store.get(saves.GAME_KEY))
+    assert saved.pop("undos") == 1
+    assert {k: v for k, v in saved.items() if k != "levels"} == to_record(plain.game)
+
+
+def test_undo_is_off_once_the_hand_is_scored_and_before_south_acts():
+    ctl = table(game=44)
+    event(ctl, "deal")
+    assert ctl.undo_point() is None
+    event(ctl, "undo")
+    assert not ctl.undos and "disabled" in regions(ctl)["tools"].split('data-action="undo"')[1][:20]
+    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    assert ctl.undo_point() is None
+
+
+def test_download_then_open_gives_the_same_game():
+    ctl = table(game=45)
+    play_until(ctl, lambda c: len(c.game.actions()) > 30)
+    event(ctl, "export")
+    name, text = ctl.download
+    assert name == "piki-45.json" and from_record(json.loads(text)).actions() == ctl.game.actions()
+    other = table(game=46)
+    assert other.open_record(text, name)
+    assert other.game.game == 45 and other.game.actions() == ctl.game.actions()
+    assert to_record(other.game) == to_record(ctl.game)
+
+
+def test_a_bad_record_is_refused_with_a_reason_and_the_game_is_kept():
+    ctl = table(game=47)
+    play_until(ctl, lambda c: len(c.game.actions()) > 10)
+    kept = to_record(ctl.game)
+    record = json.loads(saves.game_text(ctl.game, "easy"))
+    record["hands"][0]["plays"][1] = record["hands"][0]["plays"][0]  # a card played twice
+    for text in ("{not json", json.dumps(record), "", "[" * 5000):
+        assert not ctl.open_record(text, "bad.json")
+        assert "bad.json" in ctl.notice and to_record(ctl.game) == kept
+    assert not ctl.open_record(json.dumps(record), "x.json")
+    assert "сдача 1, карта 2 (W, 2H)" in ctl.notice  # names what is wrong and where
+
+
+def test_share_gives_the_address_of_this_game_number():
+    ctl = table(game=48)
+    event(ctl, "share")
+    assert ctl.clipboard == "?game=48"
