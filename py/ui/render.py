@@ -258,9 +258,8 @@ def hand_summary(view) -> str:
     for team, score in (("NS", ns), ("EW", ew)):
         left = (t("summary.to_penalty", left=BAGS_PER_PENALTY - score.bank) if view.rules.bag_penalty
                 else t("summary.no_penalty"))
-        banks.append(f'<td data-team="{team}" data-bank="{score.bank}">'
-                     f'{escape(t("summary.bank", bank=score.bank))}; {escape(left)}</td>')
-    rows.append(f'<tr data-row="bank"><th scope="row"></th>{"".join(banks)}</tr>')
+        banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(t("team." + team))}</strong>: '
+                     f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')
     head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
             f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
     return (
@@ -268,9 +267,10 @@ def hand_summary(view) -> str:
         f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
         f'<ul class="summary-seats">{"".join(seats)}</ul>'
         f'<table class="sheet summary-sheet">{head}<tbody>{"".join(rows)}</tbody></table>'
+        f'<ul class="summary-banks">{"".join(banks)}</ul>'
         f'<p class="summary-next">{escape(t("summary.goes_on", target=view.rules.target))}</p>'
         f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
-        f'{escape(t("summary.next"))}</button></section>'
+        f'{escape(t("button.deal"))}</button></section>'
     )
 
 

@@ -48,7 +48,7 @@ def test_the_hand_summary_shows_what_replay_says():
     for team, score in hand["score"].items():
         for row in ("contract", "bags", "nil", "bag_penalty", "hand", "total"):
             assert f'<td data-team="{team}" data-value="{score[row]}">' in html
-        assert f'data-team="{team}" data-bank="{score["bank"]}"' in html
+        assert f'<li data-team="{team}" data-bank="{score["bank"]}"' in html
     assert "250" in html  # the game goes on, to 250
 
 
