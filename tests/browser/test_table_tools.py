@@ -1,0 +1,99 @@
+"""The table's tools in real Chromium, by clicking and by keyboard: new game at any time (asking
+while a game is in progress), the hand summary, the last trick, undo, the record downloaded and
+opened again (a bad file refused with the game kept)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_table import SETTLED, act, body, click, open_table, replay, saved_record, step
+
+pytestmark = pytest.mark.browser
+
+
+def until(page, done, limit=400):
+    for _ in range(limit):
+        if done():
+            return
+        step(page)
+    raise AssertionError("never reached")
+
+
+def test_new_game_mid_game_asks_then_starts_with_the_new_settings(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, game=301)
+    step(page)
+    step(page)  # deal, bid
+    click(page, '[data-action="panel"][data-value="settings"]')
+    act(page, lambda: page.locator('#settings input[name="target"][value="500"]').check())
+    click(page, '#settings [data-action="new-game"]')  # «Начать новую партию с этими настройками»
+    assert page.locator('[data-action="confirm-new"]').is_visible()
+    click(page, '[data-action="confirm-new"]')
+    assert body(page, "game") != "301" and "до 500" in page.inner_text("#info")
+    assert saved_record(page)["rules"]["target"] == 500 and not saved_record(page)["hands"][0]["bids"]
+    page.locator('#tools [data-action="new-game"]').focus()  # by keyboard: nothing played, no question
+    number = body(page, "game")
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert body(page, "game") != number and not page.locator('[data-action="confirm-new"]').count()
+
+
+def test_hand_summary_equals_replay_and_the_last_trick_and_undo_work(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, game=302)
+    until(page, lambda: body(page, "phase") == "play" and body(page, "turn") == "S"
+          and page.locator('#tools [data-action="last-trick"]').is_enabled())
+    click(page, '#tools [data-action="last-trick"]')
+    record = saved_record(page)
+    first = record["hands"][0]["plays"][:4]
+    assert page.eval_on_selector_all("#trick [data-trick-card]", "e => e.map(x => x.dataset.trickCard)") == first
+    assert "Последняя взятка" in page.inner_text("#status")
+    click(page, '#tools [data-action="last-trick"]')
+    before = saved_record(page)
+    step(page)  # South plays, the computers answer
+    assert len(saved_record(page)["hands"][0]["plays"]) > len(before["hands"][0]["plays"])
+    click(page, '#tools [data-action="undo"]')
+    after = saved_record(page)
+    assert after["hands"][0]["plays"] == before["hands"][0]["plays"] and after["undos"] == 1
+    assert body(page, "turn") == "S"
+    until(page, lambda: body(page, "phase") == "hand_over")
+    summary = page.locator("#summary")
+    assert summary.is_visible()
+    hand = replay(saved_record(page))["hands"][0]
+    for team, score in hand["score"].items():
+        for row in ("contract", "bags", "nil", "bag_penalty", "hand", "total"):
+            cell = summary.locator(f'[data-row="{row}"] td[data-team="{team}"]')
+            assert int(cell.get_attribute("data-value")) == score[row], (team, row)
+        assert int(summary.locator(f'li[data-team="{team}"]').get_attribute("data-bank")) == score["bank"]
+    for seat, taken in hand["taken"].items():
+        assert summary.locator(f'li[data-seat="{seat}"]').get_attribute("data-taken") == str(taken)
+    assert page.locator('#tools [data-action="undo"]').is_disabled()  # the hand is scored
+    click(page, '#summary [data-action="deal"]')
+    assert body(page, "phase") == "bid" and not page.locator("#summary").count()
+
+
+def test_download_then_open_gives_the_same_game_and_a_bad_file_is_refused(page, site_url, wait_ready, tmp_path):
+    open_table(page, site_url, wait_ready, game=303)
+    until(page, lambda: len(saved_record(page)["hands"][0]["plays"]) >= 12)
+    with page.expect_download() as info:
+        click(page, '#tools [data-action="export"]')
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    downloaded = json.loads(path.read_text(encoding="utf-8"))
+    assert info.value.suggested_filename == "piki-303.json"
+    assert downloaded["hands"] == saved_record(page)["hands"]
+    click(page, '#tools [data-action="new-game"]')
+    click(page, '[data-action="confirm-new"]')
+    assert body(page, "game") != "303"
+    kept = saved_record(page)
+    bad = dict(downloaded, hands=[dict(downloaded["hands"][0], plays=downloaded["hands"][0]["plays"][:3]
+                                       + downloaded["hands"][0]["plays"][:1])])
+    bad_path = tmp_path / "bad.json"
+    bad_path.write_text(json.dumps(bad), encoding="utf-8")
+    act(page, lambda: page.set_input_files('#tools input[data-action="import"]', str(bad_path)))
+    assert "bad.json" in page.inner_text("#notice") and "сдача 1, карта 4" in page.inner_text("#notice")
+    assert saved_record(page) == kept  # the current game is kept
+    act(page, lambda: page.set_input_files('#tools input[data-action="import"]', str(path)))
+    page.wait_for_selector(SETTLED, state="attached")
+    assert body(page, "game") == "303"
+    assert saved_record(page)["hands"] == downloaded["hands"]
+    assert "game.json" in page.inner_text("#notice")
