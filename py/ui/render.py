@@ -132,13 +132,16 @@ def seat(ctl, view, who: Seat) -> str:
         dealer = (f' <span class="chip dealer" title="{escape(t("dealer"))}" '
                   f'aria-label="{escape(t("dealer"))}">{escape(t("dealer.short"))}</span>')
     label = t("seat.label", name=name, bid=bid_text(bid), taken=taken)
+    # tricks against the bid, "2 / 3", once there is a number to reach
+    progress = (t("seat.progress", taken=taken, bid=bid) if bid is not None and not is_nil(bid)
+                else t("seat.taken", taken=taken))
     out = [
         f'<div class="{" ".join(classes)}" data-seat="{who.name}" data-bid="{"" if bid is None else bid}" '
         f'data-taken="{taken}" aria-label="{escape(label)}">',
         f'<div class="seat-head"><span class="seat-name">{escape(name)}</span>{role}{dealer}</div>',
         '<div class="seat-info">'
         f'<span class="chip bid">{escape(t("seat.bid", bid=bid_text(bid)))}</span>'
-        f'<span class="chip taken">{escape(t("seat.taken", taken=taken))}</span></div>',
+        f'<span class="chip taken">{escape(progress)}</span></div>',
     ]
     if who is not Seat.S:
         count = view.held_counts[who] if dealt else 0

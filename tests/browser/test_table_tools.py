@@ -97,3 +97,18 @@ def test_download_then_open_gives_the_same_game_and_a_bad_file_is_refused(page, 
     assert body(page, "game") == "303"
     assert saved_record(page)["hands"] == downloaded["hands"]
     assert "game.json" in page.inner_text("#notice")
+
+
+def test_at_360_px_each_card_of_a_full_hand_shows_a_24_px_strip(browser, site_url, wait_ready):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        open_table(page, site_url, wait_ready, game=77)
+        step(page)  # deal: South bids first, with 13 cards
+        lefts = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.getBoundingClientRect().left)")
+        right = page.eval_on_selector("#hand [data-card]:last-child", "e => e.getBoundingClientRect().right")
+        assert len(lefts) == 13 and min(b - a for a, b in zip(lefts, lefts[1:])) >= 24 and right <= 360
+        step(page)  # bid; the seats show tricks against bids
+        assert "/" in page.inner_text("#seat-W .chip.taken")
+    finally:
+        context.close()

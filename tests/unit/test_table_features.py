@@ -122,3 +122,15 @@ def test_share_gives_the_address_of_this_game_number():
     ctl = table(game=48)
     event(ctl, "share")
     assert ctl.clipboard == "?game=48"
+
+
+def test_the_card_winning_the_trick_so_far_is_marked_and_seats_show_tricks_against_bids():
+    ctl = table(game=49)
+    play_until(ctl, lambda c: c.game.phase is Phase.PLAY and len(c.view().trick.cards) >= 2 and c.south_turn)
+    view = ctl.view()
+    html = regions(ctl)["trick"]
+    from spades.rules import winning_index
+    best = view.trick.cards[winning_index(view.trick.cards)]
+    assert html.count(" winning") == 1 and f'winning" data-trick-card="{best}"' in html
+    west = regions(ctl)["seat-W"]
+    assert f'{view.taken[Seat.W]} / {view.bids[Seat.W]}' in west or "Nil" in west
