@@ -22,7 +22,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 _proxies = []  # event handlers stay alive as long as the page
-PANELS = ("score", "settings", "help")
+PANELS = ("score", "settings", "help", "review")
 # what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
 CONTROLS = "button[data-action], button[data-bid], button[data-card]"
 BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # inert while a panel is open

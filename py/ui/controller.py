@@ -94,6 +94,7 @@ class Controller:
         self._hint = None
         self.failed: str | None = None  # a computer player's error: the table stops there
         self.peek = False  # the last finished trick is shown instead of the current one
+        self.review: tuple[int, int] | None = None  # (hand index, tricks shown) in the review
         self.undos = 0  # South's decisions taken back in this game (kept in the record)
         self.download: tuple[str, str] | None = None  # (file name, text) for the page to save
         self.clipboard: str | None = None  # the query of this game's address, for the page to copy
@@ -394,6 +395,25 @@ class Controller:
         """«Поделиться раздачей»: the address of this game number, for the page to copy."""
         self.clipboard = f"?game={self.game.game}"
 
+    def do_review(self, value):
+        """Open the review of finished hand ``value`` (1-based), at its bids (no trick yet)."""
+        try:
+            index = int(value) - 1
+        except (TypeError, ValueError):
+            return
+        if 0 <= index < len(self.view().sheet):
+            self.review = (index, 0)
+            self.panel = "review"
+
+    def do_review_step(self, value):
+        """One trick forward (``+1``) or back (``-1``) in the review; ``0``/``13`` go to an end."""
+        if self.review is None:
+            return
+        index, step = self.review
+        delta = int(value)
+        step = 0 if delta == 0 else (13 if delta == 13 else step + delta)
+        self.review = (index, max(0, min(13, step)))
+
     def do_export(self):
         """«Скачать запись партии»: the record of docs/record.md, for the page to download."""
         name = f"piki-{self.game.game}.json"
@@ -441,6 +461,8 @@ class Controller:
 
     def do_panel(self, name: str):
         self.panel = None if self.panel == name or name == "close" else name
+        if self.panel != "review":
+            self.review = None
 
     def do_lang(self, lang: str):
         """The language switch: the whole table, the status line and the hint speak ``lang``

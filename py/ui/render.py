@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from html import escape
 
-from spades import BLIND, Card, Phase, Seat, Team
+from spades import BLIND, SEATS, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.rules import BAGS_PER_PENALTY, is_nil, winning_index
 from spades.scoring import SHEET_ROWS
 from spades.table import OPPONENT_LEVELS, TARGETS
 
+from spades.record import to_record
+from spades.rules import LOSING_SCORE
+
 from .controller import in_progress
 from .fmt import bid_text, number, seat_name, signed
 from .help import page as help_page
+from .review import hand_review, held_after
 from .strings import language, t
 
 
@@ -67,7 +71,80 @@ def regions(ctl) -> dict[str, str]:
         "help": help_page(language()),
         "lang-switch": lang_switch(),
         "tools": tools(ctl, view),
+        "review": review(ctl),
     }
+
+
+def review(ctl) -> str:
+    """The hand review: the bids, all four hands, the tricks one by one (from the record)."""
+    if ctl.review is None:
+        return ""
+    index, step = ctl.review
+    data = hand_review(to_record(ctl.game), index)
+    held = held_after(data, step)
+    bids = " · ".join(f"{seat_name(Seat.parse(s))} {bid_text(b)}" for s, b in data["bids"].items())
+    hands = []
+    for who in (Seat.N, Seat.W, Seat.E, Seat.S):
+        cards = "".join(f'<span class="mini {colour(c)}">{escape(c.display)}</span>'
+                        for c in sort_for_display(held[who.name]))
+        hands.append(f'<div class="review-hand at-{who.name}" data-seat="{who.name}" '
+                     f'data-count="{len(held[who.name])}"><strong>{escape(seat_name(who))}</strong> {cards}</div>')
+    trick_html = ""
+    if step:
+        trick = data["tricks"][step - 1]
+        leader = Seat.parse(trick["leader"])
+        plays = []
+        for i, code in enumerate(trick["cards"]):
+            who = SEATS[(leader + i) % len(SEATS)]
+            card = Card.parse(code)
+            won = ' class="won"' if who.name == trick["winner"] else ""
+            plays.append(f'<li{won} data-seat="{who.name}" data-card="{code}">{escape(seat_name(who))}: '
+                         f'<span class="mini {colour(card)}">{escape(card.display)}</span></li>')
+        won_by = escape(t("review.won", seat=seat_name(Seat.parse(trick["winner"]))))
+        trick_html = (f'<ol class="review-trick" data-trick="{step}" data-winner="{trick["winner"]}">'
+                      f'{"".join(plays)}</ol><p>{won_by}</p>')
+    def step_button(value, key, disabled):
+        return (f'<button type="button" class="secondary" data-action="review-step" data-value="{value}"'
+                f'{_attrs(disabled=disabled)}>{escape(t(key))}</button>')
+    return (
+        f'<p class="review-where" data-hand="{index + 1}" data-step="{step}">'
+        f'{escape(t("review.where", hand=index + 1, trick=step, tricks=len(data["tricks"])))}</p>'
+        f'<p class="review-bids">{escape(t("review.bids", bids=bids))}</p>'
+        f'<div class="review-table">{"".join(hands)}</div>{trick_html}'
+        f'<p class="review-steps">{step_button(0, "review.first", step == 0)}'
+        f'{step_button(-1, "review.back", step == 0)}{step_button(1, "review.forward", step >= len(data["tricks"]))}'
+        f'{step_button(13, "review.last", step >= len(data["tricks"]))}</p>'
+    )
+
+
+def chart(view) -> str:
+    """Both teams' scores after each hand as an SVG line chart, with the target and −200 lines,
+    and a text alternative."""
+    points = [(0, 0)] + [(ns.total, ew.total) for ns, ew in view.sheet]
+    if len(points) < 2:
+        return ""
+    target, floor = view.rules.target, LOSING_SCORE
+    top = max([target] + [max(p) for p in points]) + 20
+    bottom = min([floor] + [min(p) for p in points]) - 20
+    width, height, pad = 320, 180, 28
+    def x(i):
+        return pad + (width - 2 * pad) * i / (len(points) - 1)
+    def y(v):
+        return pad / 2 + (height - pad) * (top - v) / (top - bottom)
+    lines = []
+    for team, k in (("NS", 0), ("EW", 1)):
+        path = " ".join(f"{x(i):.1f},{y(p[k]):.1f}" for i, p in enumerate(points))
+        dots = "".join(f'<circle class="dot-{team.lower()}" cx="{x(i):.1f}" cy="{y(p[k]):.1f}" r="3" '
+                       f'data-hand="{i}" data-score="{p[k]}"/>' for i, p in enumerate(points) if i)
+        lines.append(f'<polyline class="line-{team.lower()}" data-team="{team}" points="{path}"/>{dots}')
+    marks = "".join(
+        f'<line class="mark" x1="{pad}" x2="{width - pad}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+        f'<text x="{width - pad + 2}" y="{y(v) + 4:.1f}">{escape(number(v))}</text>' for v in (target, 0, floor))
+    text = "; ".join(t("chart.point", hand=i, ns=number(p[0]), ew=number(p[1])) for i, p in enumerate(points) if i)
+    label = t("chart.aria", target=target, points=text)
+    return (f'<figure class="chart"><svg id="chart" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="{escape(label)}" data-hands="{len(points) - 1}">{marks}{"".join(lines)}</svg>'
+            f'<figcaption>{escape(t("chart.caption"))}</figcaption></figure>')
 
 
 def tools(ctl, view) -> str:
@@ -202,7 +279,9 @@ def panel(ctl, view) -> str:
         return (
             '<div class="result" role="alert">'
             f'<h2 class="panel-title">{escape(t("result.title"))}</h2>'
-            f'<p class="result-text">{escape(ctl.result_text())}</p>'
+            f'<p class="result-text">{escape(ctl.result_text())}</p>{chart(view)}'
+            f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
+            f'{escape(t("button.review"))}</button></p>'
             f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
             "</div>"
         )
@@ -272,6 +351,8 @@ def hand_summary(view) -> str:
         f'<table class="sheet summary-sheet">{head}<tbody>{"".join(rows)}</tbody></table>'
         f'<ul class="summary-banks">{"".join(banks)}</ul>'
         f'<p class="summary-next">{escape(t("summary.goes_on", target=view.rules.target))}</p>'
+        f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
+        f'{escape(t("button.review"))}</button></p>'
         f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
         f'{escape(t("button.deal"))}</button></section>'
     )
@@ -314,7 +395,9 @@ def sheet(view) -> str:
     bodies = []
     for i, (ns, ew) in enumerate(view.sheet, 1):
         title = escape(t("sheet.hand", number=i))
-        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{title}</th></tr>']
+        look = (f' <button type="button" class="secondary review-open" data-action="review" data-value="{i}">'
+                f'{escape(t("button.review"))}</button>')
+        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{title}{look}</th></tr>']
         for row in SHEET_ROWS:
             cells = []
             for team, score in (("NS", ns), ("EW", ew)):
@@ -326,7 +409,7 @@ def sheet(view) -> str:
         bank = t("sheet.bank", ns=ns.bank, ew=ew.bank)
         rows.append(f'<tr class="sheet-bank"><td colspan="3">{escape(bank)}</td></tr>')
         bodies.append(f'<tbody data-hand="{i}">{"".join(rows)}</tbody>')
-    return f'<table class="sheet">{head}{"".join(bodies)}</table>'
+    return f'{chart(view)}<table class="sheet">{head}{"".join(bodies)}</table>'
 
 
 def settings(ctl) -> str:

@@ -134,3 +134,41 @@ def test_the_card_winning_the_trick_so_far_is_marked_and_seats_show_tricks_again
     assert html.count(" winning") == 1 and f'winning" data-trick-card="{best}"' in html
     west = regions(ctl)["seat-W"]
     assert f'{view.taken[Seat.W]} / {view.bids[Seat.W]}' in west or "Nil" in west
+
+
+def test_the_hand_review_steps_through_the_tricks_from_the_record():
+    from ui.review import hand_review
+    ctl = table(game=50)
+    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    assert 'data-action="review" data-value="1"' in regions(ctl)["panel"]
+    event(ctl, "review", "1")
+    assert ctl.panel == "review"
+    html = regions(ctl)["review"]
+    assert 'data-step="0"' in html and html.count('data-count="13"') == 4  # all four hands shown
+    data = hand_review(json.loads(ctl.store.get(saves.GAME_KEY)), 0)
+    for k in range(1, 14):
+        event(ctl, "review-step", "1")
+        html = regions(ctl)["review"]
+        trick = data["tricks"][k - 1]
+        assert f'data-trick="{k}" data-winner="{trick["winner"]}"' in html
+        assert html.count(f'data-count="{13 - k}"') == 4
+    event(ctl, "review-step", "1")
+    assert ctl.review == (0, 13)
+    event(ctl, "review-step", "-1")
+    assert ctl.review == (0, 12)
+    event(ctl, "review-step", "0")
+    assert ctl.review == (0, 0)
+    event(ctl, "panel", "close")
+    assert ctl.review is None and regions(ctl)["review"] == ""
+
+
+def test_the_chart_has_one_point_per_hand_and_a_text_alternative():
+    ctl = table(game=51)
+    play_until(ctl, lambda c: len(c.view().sheet) >= 2 and c.game.phase is not Phase.PLAY)
+    html = regions(ctl)["score"]
+    hands = len(ctl.view().sheet)
+    assert '<svg id="chart"' in html and f'data-hands="{hands}"' in html
+    assert html.count('class="dot-ns"') == hands and html.count('class="dot-ew"') == hands
+    assert 'aria-label="' in html and "после сдачи 1" in html
+    for i, (ns, ew) in enumerate(ctl.view().sheet, 1):
+        assert f'data-hand="{i}" data-score="{ns.total}"' in html

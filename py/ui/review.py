@@ -1,0 +1,39 @@
+"""The hand review and the score chart: built from the game record only (docs/record.md).
+
+``hand_review(record, index)`` replays one finished hand of a record with the engine and
+returns what the review shows: the dealer, the bids by seat, every trick (leader, cards,
+winner) and each seat's 13 dealt cards. ``held_after(review, step)`` is what each seat still
+holds after ``step`` tricks: after a hand every card may be shown.
+``score_points(record)`` is both teams' score after each finished hand, for the chart.
+"""
+
+from __future__ import annotations
+
+from spades import SEATS, Card, from_record, summary
+
+
+def hand_review(record: dict, index: int) -> dict:
+    """The finished hand ``index`` (0-based) of ``record``, replayed alone."""
+    hand = record["hands"][index]
+    single = {"format": record.get("format", "spades-game/1"), "rules": record.get("rules"),
+              "hands": [{"dealer": hand["dealer"], "deal": hand["deal"], "bids": hand["bids"],
+                         "plays": hand["plays"]}]}
+    replayed = summary(from_record(single))["hands"][0]
+    return {"index": index, "dealer": replayed["dealer"], "bids": replayed["bids"],
+            "tricks": replayed["tricks"], "deal": hand["deal"], "taken": replayed["taken"]}
+
+
+def held_after(review: dict, step: int) -> dict[str, list[Card]]:
+    """Each seat's cards after the first ``step`` tricks of the review."""
+    played = {c for trick in review["tricks"][:step] for c in trick["cards"]}
+    return {seat.name: [Card.parse(c) for c in review["deal"][seat.name] if c not in played]
+            for seat in SEATS}
+
+
+def score_points(record: dict) -> list[tuple[int, int]]:
+    """(NS, EW) after each finished hand of ``record``."""
+    game = from_record(record)
+    return [(ns.total, ew.total) for ns, ew in game.view(SEATS[0]).sheet]
+
+
+__all__ = ["hand_review", "held_after", "score_points"]
