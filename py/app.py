@@ -22,7 +22,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 _proxies = []  # event handlers stay alive as long as the page
-PANELS = ("score", "settings", "help", "review")
+PANELS = ("score", "settings", "help", "review", "stats")
 # what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
 CONTROLS = "button[data-action], button[data-bid], button[data-card]"
 BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # inert while a panel is open
@@ -291,7 +291,7 @@ def bind(page, ctl):
         if event.key == "Escape" and ctl.panel:
             spawn(ctl.handle("panel", "close"))
 
-    async def open_file(file):
+    async def open_file(file, into="record"):
         if is_none(file):
             return
         name = _text(file.name) or ""
@@ -300,18 +300,19 @@ def bind(page, ctl):
         except Exception as exc:
             ctl.notice = page.strings.t("import.bad", name=name, reason=str(exc))
         else:
-            ctl.open_record(str(text), name)
+            (ctl.open_stats if into == "stats" else ctl.open_record)(str(text), name)
         ctl.seq += 1
         page.render()
         await ctl.run()
 
     def on_file(event):
         target = event.target
-        if _text(target.getAttribute("data-action")) != "import":
+        action = _text(target.getAttribute("data-action"))
+        if action not in ("import", "import-stats"):
             return
         files = target.files
         if files.length:
-            spawn(open_file(files.item(0)))
+            spawn(open_file(files.item(0), "stats" if action == "import-stats" else "record"))
         target.value = ""
 
     def on_dragover(event):
@@ -325,6 +326,7 @@ def bind(page, ctl):
 
     listen(table, "click", on_click)
     listen(document.getElementById("tools"), "change", on_file)
+    listen(document.getElementById("stats"), "change", on_file)
     listen(document, "dragover", on_dragover)
     listen(document, "drop", on_drop)
     listen(document.getElementById("hand"), "keydown", on_key)

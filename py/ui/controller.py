@@ -12,6 +12,7 @@ point for the page's events; ``run()`` lets the computers act, one decision betw
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from dataclasses import dataclass, replace
@@ -19,7 +20,7 @@ from dataclasses import dataclass, replace
 from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
 from spades.table import HUMAN, PARTNER_LEVEL
 
-from . import players, saves
+from . import players, saves, stats
 from .fmt import bid_text, seat_name
 from .strings import language, set_language, t
 
@@ -95,7 +96,9 @@ class Controller:
         self.failed: str | None = None  # a computer player's error: the table stops there
         self.peek = False  # the last finished trick is shown instead of the current one
         self.review: tuple[int, int] | None = None  # (hand index, tricks shown) in the review
+        self.stats_confirm = False  # «Сбросить статистику» asks first
         self.undos = 0  # South's decisions taken back in this game (kept in the record)
+        self.started = 0  # this play of the game number, for the statistics (kept in the record)
         self.download: tuple[str, str] | None = None  # (file name, text) for the page to save
         self.clipboard: str | None = None  # the query of this game's address, for the page to copy
         self.think_ms: list[float] = []  # each computer decision's time, for the benchmark
@@ -121,7 +124,7 @@ class Controller:
         if saved is None:
             self.new_game(url_game)
             return
-        game, level, self.undos = saved
+        game, level, self.undos, self.started = saved
         numberless = game.game is None
         if numberless:  # a record that gave every deal: the hands to come need a number
             game.with_number(url_game or new_game_number())
@@ -140,6 +143,7 @@ class Controller:
         if number is None:
             number = new_game_number()
         self.undos = 0
+        self.started = random.randint(1, 2**31 - 1)
         self.store_seen_clear()  # nothing of the new game has been shown yet
         self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
         self.save()
@@ -162,8 +166,18 @@ class Controller:
 
     def save(self) -> None:
         try:
-            saves.save_game(self.store, self.game, self.level, self.undos)
+            saves.save_game(self.store, self.game, self.level, self.undos, self.started)
         except Exception:  # a full or forbidden storage must not stop the game
+            self.notice = t("storage.unavailable")
+
+    def count_stats(self) -> None:
+        """The statistics count this game as it stands (its entry replaces itself: a reload or
+        a second call changes nothing)."""
+        try:
+            record = json.loads(saves.game_text(self.game, self.level, self.undos, self.started))
+            figures = stats.record_game(stats.load(self.store), record)
+            stats.save(self.store, figures)
+        except Exception:
             self.notice = t("storage.unavailable")
 
     def save_seen(self) -> None:
@@ -414,10 +428,43 @@ class Controller:
         step = 0 if delta == 0 else (13 if delta == 13 else step + delta)
         self.review = (index, max(0, min(13, step)))
 
+    def do_stats_export(self):
+        self.download = ("piki-stats.json", json.dumps(stats.load(self.store), ensure_ascii=False, indent=1))
+        self.status = t("status.exported", name="piki-stats.json")
+
+    def do_stats_reset(self):
+        self.stats_confirm = True
+
+    def do_stats_keep(self):
+        self.stats_confirm = False
+
+    def do_stats_reset_confirm(self):
+        self.stats_confirm = False
+        try:
+            stats.save(self.store, stats.empty())
+            self.status = t("stats.reset_done")
+        except Exception:
+            self.notice = t("storage.unavailable")
+
+    def open_stats(self, text: str, name: str = "") -> bool:
+        """Import statistics from a file: merged with these; a malformed file is refused."""
+        try:
+            other = stats.parse(text)
+        except stats.StatsError as exc:
+            self.notice = t("stats.import_bad", name=name, reason=str(exc))
+            return False
+        try:
+            stats.save(self.store, stats.merge(stats.load(self.store), other))
+        except Exception:
+            self.notice = t("storage.unavailable")
+            return False
+        self.notice = t("stats.import_done", name=name, games=len(other["games"]))
+        return True
+
     def do_export(self):
         """«Скачать запись партии»: the record of docs/record.md, for the page to download."""
         name = f"piki-{self.game.game}.json"
-        self.download = (name, saves.game_text(self.game, self.level, self.undos))
+        self.download = (name, saves.game_text(self.game, self.level, self.undos, self.started))
         self.status = t("status.exported", name=name)
 
     def open_record(self, text: str, name: str = "") -> bool:
@@ -432,7 +479,7 @@ class Controller:
         if loaded is None:
             self.notice = t("import.bad", name=name, reason=t("import.empty"))
             return False
-        game, level, undos = loaded
+        game, level, undos, started = loaded
         self.panel = None
         self.confirm = None
         self.store_seen_clear()
@@ -440,6 +487,7 @@ class Controller:
             game.with_number(new_game_number())
         self._adopt(game, level)
         self.undos = undos
+        self.started = started or random.randint(1, 2**31 - 1)
         self.dealt = True
         self.save()
         self.notice = t("import.done", name=name, number=game.game)
@@ -521,6 +569,8 @@ class Controller:
         view = self.view()
         if len(view.tricks) > tricks:
             self.shown_trick = view.last_trick
+        if view.phase is Phase.HAND_OVER or view.phase is Phase.GAME_OVER:
+            self.count_stats()
         self.status = text
 
     async def run(self) -> None:

@@ -72,7 +72,50 @@ def regions(ctl) -> dict[str, str]:
         "lang-switch": lang_switch(),
         "tools": tools(ctl, view),
         "review": review(ctl),
+        "stats": stats_panel(ctl) if ctl.panel == "stats" else "",
     }
+
+
+def stats_panel(ctl) -> str:
+    """The statistics panel: the figures (``data-stat``), export, import, reset."""
+    from . import stats
+
+    figures = stats.totals(stats.load(ctl.store))
+
+    def shown(value, pct=False):
+        return "—" if value is None else (f"{value}%" if pct else str(value))
+
+    rows = []
+    for name in stats.FIGURES:
+        value = figures[name]
+        rows.append(f'<tr><th scope="row">{escape(t("stats." + name))}</th>'
+                    f'<td data-stat="{name}" data-value="{"" if value is None else value}">'
+                    f'{escape(shown(value, name.endswith("_pct")))}</td></tr>')
+    for key, b in sorted(figures["by"].items()):
+        kind, value = key.split(":")
+        label = t("stats.by_level", level=t(f"settings.level.{value}")) if kind == "level" else t(
+            "stats.by_target", target=value)
+        rows.append(f'<tr><th scope="row">{escape(label)}</th><td data-by="{key}">'
+                    f'{escape(t("stats.won_of", won=b["won"], games=b["games"]))}</td></tr>')
+    for which in ("best", "worst"):
+        score = figures[which]
+        text = "—" if score is None else f"{number(score[0])} : {number(score[1])}"
+        rows.append(f'<tr><th scope="row">{escape(t("stats." + which))}</th><td data-stat="{which}">'
+                    f'{escape(text)}</td></tr>')
+    reset = (f'<button type="button" class="secondary" data-action="stats-reset">{escape(t("stats.reset"))}</button>'
+             if not ctl.stats_confirm else
+             f'<span role="alert">{escape(t("stats.reset_ask"))}</span> '
+             f'<button type="button" data-action="stats-reset-confirm">{escape(t("stats.reset_yes"))}</button> '
+             f'<button type="button" class="secondary" data-action="stats-keep">{escape(t("stats.reset_no"))}</button>')
+    return (
+        f'<table class="sheet stats-table"><tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="stats-note">{escape(t("stats.note"))}</p>'
+        f'<p class="stats-tools"><button type="button" class="secondary" data-action="stats-export">'
+        f'{escape(t("stats.export"))}</button> '
+        f'<label class="secondary file-tool stats-import">{escape(t("stats.import"))}'
+        f'<input type="file" accept=".json,application/json" data-action="import-stats" '
+        f'aria-label="{escape(t("stats.import"))}"></label> {reset}</p>'
+    )
 
 
 def review(ctl) -> str:

@@ -111,18 +111,21 @@ def save_settings(store, settings: Settings) -> None:
     store.set(SETTINGS_KEY, json.dumps(settings.to_json()))
 
 
-def game_text(game, level: str, undos: int = 0) -> str:
-    """The saved record: RECORD.md's, plus the additive ``levels`` and, once South has taken a
-    decision back, ``undos`` (how many times: the statistics mark such a game)."""
+def game_text(game, level: str, undos: int = 0, started: int = 0) -> str:
+    """The saved record: RECORD.md's, plus the additive ``levels``; once South has taken a
+    decision back, ``undos`` (how many times: the statistics mark such a game); and ``started``,
+    the stamp that tells this play of a game number from another in the statistics."""
     record = to_record(game)
     record["levels"] = {seat.name: lv for seat, lv in seat_levels(level).items()}
     if undos:
         record["undos"] = undos
+    if started:
+        record["started"] = started
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def save_game(store, game, level: str, undos: int = 0) -> None:
-    store.set(GAME_KEY, game_text(game, level, undos))
+def save_game(store, game, level: str, undos: int = 0, started: int = 0) -> None:
+    store.set(GAME_KEY, game_text(game, level, undos, started))
 
 
 class DamagedSave(Exception):
@@ -150,7 +153,7 @@ def where_ru(where: str) -> str:
 
 
 def load_game(store):
-    """The saved ``(game, level, undos)``, or None when nothing is saved; raises
+    """The saved ``(game, level, undos, started)``, or None when nothing is saved; raises
     ``DamagedSave``."""
     text = store.get(GAME_KEY)
     if not text:
@@ -166,8 +169,9 @@ def load_game(store):
         raise DamagedSave(f"{type(exc).__name__}: {exc}") from None
     levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
     level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
-    undos = data.get("undos")
-    return game, level, undos if type(undos) is int and undos > 0 else 0
+    undos, started = data.get("undos"), data.get("started")
+    return (game, level, undos if type(undos) is int and undos > 0 else 0,
+            started if type(started) is int and started > 0 else 0)
 
 
 def keep_damaged(store) -> tuple[int, int]:

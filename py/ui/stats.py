@@ -1,0 +1,175 @@
+"""Statistics of the player's games, kept in the browser (``spades.stats``, versioned).
+
+Each game is one entry, computed again from its record whenever a hand ends (``entry``): so a
+reload, or the same hand counted twice, changes nothing — an entry replaces itself. The figures
+(``totals``) are sums over the entries: games played (finished), won, lost, drawn, by the
+opponents' level and by target; hands, contracts made %, sets, Nil bid and made % (South's),
+bags per hand, average points per hand (our team's), the best and the worst game (by margin),
+the current streak; and how many games used undo. Export is this document as JSON; import
+merges one (for a game in both, the entry with more hands wins) and refuses a malformed one.
+"""
+
+from __future__ import annotations
+
+import json
+
+from spades import Seat, from_record, summary
+from spades.record import RecordError, read_json
+from spades.rules import is_nil
+
+STATS_KEY = "spades.stats"
+FORMAT = "spades-stats/1"
+MAX_TEXT = 2_000_000
+FIGURES = ("games", "won", "lost", "drawn", "hands", "made_pct", "sets", "nil_bids", "nil_made_pct",
+           "bags_per_hand", "points_per_hand", "streak", "with_undos")
+
+
+class StatsError(ValueError):
+    """A statistics file that cannot be read; ``str()`` says why."""
+
+
+def game_key(record: dict) -> str:
+    """The entry's key: the game number and the start stamp the page gives each new game."""
+    return f"{record.get('game')}:{record.get('started', 0)}"
+
+
+def entry(record: dict) -> dict:
+    """One game's figures from its record (our team NS, South's Nil bids)."""
+    game = from_record(record)
+    view = game.view(Seat.S)
+    hands = contracts = made = sets = nil_bids = nil_made = bags = points = 0
+    for hand in summary(game)["hands"]:
+        if "score" not in hand:
+            continue
+        ns = hand["score"]["NS"]
+        hands += 1
+        if ns["contract"]:
+            contracts += 1
+            made += ns["contract"] > 0
+            sets += ns["contract"] < 0
+        if is_nil(hand["bids"]["S"]):
+            nil_bids += 1
+            nil_made += hand["taken"]["S"] == 0
+        bags += ns["bags"]
+        points += ns["hand"]
+    over = game.over
+    result = None
+    if over:
+        winner = str(game.winner)
+        result = "drawn" if winner == "draw" else ("won" if winner == "NS" else "lost")
+    levels = record.get("levels") if isinstance(record.get("levels"), dict) else {}
+    return {
+        "game": record.get("game"), "level": levels.get("W", "easy"),
+        "target": game.rules.target, "undos": record.get("undos", 0) or 0,
+        "hands": hands, "contracts": contracts, "made": made, "sets": sets,
+        "nil_bids": nil_bids, "nil_made": nil_made, "bags": bags, "points": points,
+        "result": result, "score": list(view.totals),
+    }
+
+
+def empty() -> dict:
+    return {"format": FORMAT, "games": {}, "order": []}
+
+
+def load(store) -> dict:
+    text = store.get(STATS_KEY)
+    if not text:
+        return empty()
+    try:
+        return parse(text)
+    except StatsError:
+        return empty()
+
+
+def parse(text: str) -> dict:
+    """A statistics document from its text, checked; raises ``StatsError`` saying why."""
+    try:
+        data = read_json(text, max_text=MAX_TEXT)
+    except RecordError as exc:
+        raise StatsError(exc.reason) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StatsError(f"not a statistics file ({FORMAT})")
+    games, order = data.get("games"), data.get("order", [])
+    if not isinstance(games, dict) or not isinstance(order, list):
+        raise StatsError("games must be an object and order a list")
+    numbers = ("hands", "contracts", "made", "sets", "nil_bids", "nil_made", "bags", "points", "undos")
+    for key, e in games.items():
+        if not isinstance(e, dict) or any(type(e.get(n)) is not int or e[n] < 0 and n != "points"
+                                          for n in numbers):
+            raise StatsError(f"game {key}: figures must be whole numbers")
+        if e.get("result") not in (None, "won", "lost", "drawn"):
+            raise StatsError(f"game {key}: unknown result {e.get('result')!r}")
+    return {"format": FORMAT, "games": games, "order": [k for k in order if k in games]}
+
+
+def record_game(stats: dict, record: dict) -> dict:
+    """``stats`` with the game of ``record`` counted as it stands now (replacing its entry)."""
+    key = game_key(record)
+    e = entry(record)
+    if not e["hands"]:
+        return stats
+    games = dict(stats["games"])
+    games[key] = e
+    order = [k for k in stats["order"] if k != key]
+    if e["result"] is not None:
+        order.append(key)  # the order in which games ended: the streak
+    elif key in stats["order"]:
+        order = stats["order"]
+    return {"format": FORMAT, "games": games, "order": order}
+
+
+def save(store, stats: dict) -> None:
+    store.set(STATS_KEY, json.dumps(stats, separators=(",", ":")))
+
+
+def merge(stats: dict, other: dict) -> dict:
+    games = dict(stats["games"])
+    for key, e in other["games"].items():
+        if key not in games or e["hands"] > games[key]["hands"]:
+            games[key] = e
+    order = list(stats["order"]) + [k for k in other["order"] if k not in stats["order"]]
+    return {"format": FORMAT, "games": games, "order": [k for k in order if k in games]}
+
+
+def totals(stats: dict) -> dict:
+    games = stats["games"]
+    done = [e for e in games.values() if e["result"] is not None]
+    out: dict = {"games": len(done)}
+    for r in ("won", "lost", "drawn"):
+        out[r] = sum(e["result"] == r for e in done)
+    hands = sum(e["hands"] for e in games.values())
+    contracts = sum(e["contracts"] for e in games.values())
+    nils = sum(e["nil_bids"] for e in games.values())
+    out["hands"] = hands
+    out["made_pct"] = round(100 * sum(e["made"] for e in games.values()) / contracts) if contracts else None
+    out["sets"] = sum(e["sets"] for e in games.values())
+    out["nil_bids"] = nils
+    out["nil_made_pct"] = round(100 * sum(e["nil_made"] for e in games.values()) / nils) if nils else None
+    out["bags_per_hand"] = round(sum(e["bags"] for e in games.values()) / hands, 2) if hands else None
+    out["points_per_hand"] = round(sum(e["points"] for e in games.values()) / hands, 1) if hands else None
+    out["with_undos"] = sum(e["undos"] > 0 for e in done)
+    by: dict = {}
+    for e in done:
+        for name in (f"level:{e['level']}", f"target:{e['target']}"):
+            b = by.setdefault(name, {"games": 0, "won": 0})
+            b["games"] += 1
+            b["won"] += e["result"] == "won"
+    out["by"] = by
+    margins = [(e["score"][0] - e["score"][1], e) for e in done]
+    out["best"] = max(margins, key=lambda m: m[0])[1]["score"] if margins else None
+    out["worst"] = min(margins, key=lambda m: m[0])[1]["score"] if margins else None
+    streak = 0
+    kind = None
+    for key in reversed(stats["order"]):
+        result = games[key]["result"]
+        if kind is None:
+            kind = result
+        if result != kind or result == "drawn":
+            break
+        streak += 1
+    out["streak"] = streak if kind == "won" else -streak if kind == "lost" else 0
+    return out
+
+
+__all__ = ["STATS_KEY", "FORMAT", "FIGURES", "StatsError", "entry", "load", "parse", "record_game",
+           "save", "merge", "totals", "empty", "game_key"]
