@@ -210,6 +210,7 @@ def tools(ctl, view) -> str:
         + '<input type="file" accept=".json,application/json" data-action="import"'
         + f' aria-label="{escape(t("button.import"))}"></label>'
         + button("share", "button.share")
+        + button("panel", "button.stats", extra=' data-value="stats"')
     )
 
 

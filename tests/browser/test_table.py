@@ -158,7 +158,7 @@ def test_whole_game_played_by_clicking_to_its_end(page, site_url, wait_ready):
     # The end is announced, with the result and «Новая партия».
     result = page.inner_text("#panel")
     assert "Партия окончена" in result and ("Победа" in result or "Поражение" in result or "Ничья" in result)
-    assert page.locator('[data-action="new-game"]').is_visible()
+    assert page.locator('#panel [data-action="new-game"]').is_visible()
 
     # Illegal clicks were explained in the status line, in the engine's words.
     assert reasons, "no illegal card was ever clicked"
@@ -188,7 +188,7 @@ def test_whole_game_played_by_clicking_to_its_end(page, site_url, wait_ready):
     assert_computers_played_their_own_moves(record)
 
     # «Новая партия» starts another game, ready to deal.
-    click(page, '[data-action="new-game"]')
+    click(page, '#panel [data-action="new-game"]')
     assert body(page, "phase") == "deal"
     assert body(page, "game") != "4242"
     assert page.locator("#deal").is_visible()

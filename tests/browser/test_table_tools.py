@@ -112,3 +112,31 @@ def test_at_360_px_each_card_of_a_full_hand_shows_a_24_px_strip(browser, site_ur
         assert "/" in page.inner_text("#seat-W .chip.taken")
     finally:
         context.close()
+
+
+def test_review_chart_and_statistics_after_a_hand_survive_a_reload(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, game=304)
+    until(page, lambda: body(page, "phase") == "hand_over")
+    record = saved_record(page)
+    click(page, '#summary [data-action="review"]')
+    assert page.locator("#review-panel").is_visible()
+    assert page.get_attribute("#review .review-where", "data-step") == "0"
+    click(page, '#review [data-action="review-step"][data-value="1"]')
+    trick = replay(record)["hands"][0]["tricks"][0]
+    assert page.get_attribute("#review .review-trick", "data-winner") == trick["winner"]
+    assert page.eval_on_selector_all("#review .review-trick li", "e => e.map(x => x.dataset.card)") == trick["cards"]
+    act(page, lambda: page.keyboard.press("Escape"))
+    assert page.locator("#review-panel").is_hidden()
+    click(page, '[data-action="panel"][data-value="score"]')
+    assert page.get_attribute("svg#chart", "data-hands") == "1"
+    assert page.locator("svg#chart circle.dot-ns").count() == 1
+    assert "после сдачи 1" in page.get_attribute("svg#chart", "aria-label")
+    click(page, '#score-panel [data-action="panel"][data-value="close"]')
+    for _ in range(2):
+        click(page, '#tools [data-action="panel"][data-value="stats"]')
+        assert page.get_attribute('#stats [data-stat="hands"]', "data-value") == "1"
+        assert page.get_attribute('#stats [data-stat="games"]', "data-value") == "0"
+        click(page, '#stats-panel [data-action="panel"][data-value="close"]')
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector(SETTLED, state="attached")
