@@ -140,3 +140,18 @@ def test_review_chart_and_statistics_after_a_hand_survive_a_reload(page, site_ur
         page.reload()
         wait_ready(page)
         page.wait_for_selector(SETTLED, state="attached")
+
+
+def test_a_record_dropped_on_the_page_is_opened(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, game=305)
+    until(page, lambda: len(saved_record(page)["hands"][0]["plays"]) >= 4)
+    text = json.dumps(saved_record(page))
+    click(page, '#tools [data-action="new-game"]')
+    click(page, '[data-action="confirm-new"]')
+    act(page, lambda: page.evaluate("""text => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "dropped.json", {type: "application/json"}));
+        document.body.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+    }""", text))
+    assert body(page, "game") == "305" and "dropped.json" in page.inner_text("#notice")
+    assert saved_record(page)["hands"] == json.loads(text)["hands"]
