@@ -155,3 +155,30 @@ def test_a_record_dropped_on_the_page_is_opened(page, site_url, wait_ready):
     }""", text))
     assert body(page, "game") == "305" and "dropped.json" in page.inner_text("#notice")
     assert saved_record(page)["hands"] == json.loads(text)["hands"]
+
+
+def test_the_tools_by_keyboard(page, site_url, wait_ready):
+    from test_table import tab_to
+
+    open_table(page, site_url, wait_ready, game=306)
+    until(page, lambda: body(page, "phase") == "play" and body(page, "turn") == "S"
+          and page.locator('#tools [data-action="last-trick"]').is_enabled())
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    tab_to(page, lambda f: f["action"] == "last-trick")
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert "Последняя взятка" in page.inner_text("#status")
+    act(page, lambda: page.keyboard.press("Enter"))  # again: hidden
+    before = saved_record(page)["hands"][0]["plays"]
+    step(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    tab_to(page, lambda f: f["action"] == "undo")
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert saved_record(page)["hands"][0]["plays"] == before
+    until(page, lambda: body(page, "phase") == "hand_over")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    tab_to(page, lambda f: f["action"] == "review")
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert page.locator("#review-panel").is_visible()
+    tab_to(page, lambda f: f["action"] == "review-step")  # «Вперёд» is the first one enabled
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert page.get_attribute("#review .review-where", "data-step") == "1"
