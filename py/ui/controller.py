@@ -164,27 +164,27 @@ class Controller:
         self.confirm = None
         self.status = self.prompt()
 
-    def save(self) -> None:
+    def stored(self, write, *args) -> bool:
+        """Run one write to the store; a full or forbidden storage must not stop the table: it
+        is said in the notice instead."""
         try:
-            saves.save_game(self.store, self.game, self.level, self.undos, self.started)
-        except Exception:  # a full or forbidden storage must not stop the game
+            write(*args)
+        except Exception:
             self.notice = t("storage.unavailable")
+            return False
+        return True
+
+    def save(self) -> None:
+        self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started)
 
     def count_stats(self) -> None:
         """The statistics count this game as it stands (its entry replaces itself: a reload or
         a second call changes nothing)."""
-        try:
-            record = json.loads(saves.game_text(self.game, self.level, self.undos, self.started))
-            figures = stats.record_game(stats.load(self.store), record)
-            stats.save(self.store, figures)
-        except Exception:
-            self.notice = t("storage.unavailable")
+        record = json.loads(saves.game_text(self.game, self.level, self.undos, self.started))
+        self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
 
     def save_seen(self) -> None:
-        try:
-            saves.save_seen(self.store, self.game, self.looked)
-        except Exception:
-            self.notice = t("storage.unavailable")
+        self.stored(saves.save_seen, self.store, self.game, self.looked)
 
     # --- what the page shows ----------------------------------------------------------------
 
@@ -440,11 +440,8 @@ class Controller:
 
     def do_stats_reset_confirm(self):
         self.stats_confirm = False
-        try:
-            stats.save(self.store, stats.empty())
+        if self.stored(stats.save, self.store, stats.empty()):
             self.status = t("stats.reset_done")
-        except Exception:
-            self.notice = t("storage.unavailable")
 
     def open_stats(self, text: str, name: str = "") -> bool:
         """Import statistics from a file: merged with these; a malformed file is refused."""
@@ -453,10 +450,7 @@ class Controller:
         except stats.StatsError as exc:
             self.notice = t("stats.import_bad", name=name, reason=str(exc))
             return False
-        try:
-            stats.save(self.store, stats.merge(stats.load(self.store), other))
-        except Exception:
-            self.notice = t("storage.unavailable")
+        if not self.stored(stats.save, self.store, stats.merge(stats.load(self.store), other)):
             return False
         self.notice = t("stats.import_done", name=name, games=len(other["games"]))
         return True
@@ -494,10 +488,7 @@ class Controller:
         return True
 
     def store_seen_clear(self) -> None:
-        try:
-            self.store.set(saves.TABLE_KEY, "")
-        except Exception:
-            self.notice = t("storage.unavailable")
+        self.stored(self.store.set, saves.TABLE_KEY, "")
 
     def do_confirm_new(self):
         if self.confirm:
@@ -517,10 +508,7 @@ class Controller:
         at once; the choice is kept with the settings."""
         set_language(lang)
         self.settings = replace(self.settings, lang=language())
-        try:
-            saves.save_settings(self.store, self.settings)
-        except Exception:
-            self.notice = t("storage.unavailable")
+        self.stored(saves.save_settings, self.store, self.settings)
         self.status = self.prompt()
 
     def do_dismiss(self):
@@ -532,10 +520,7 @@ class Controller:
         data = self.settings.to_json()
         data[name] = value
         self.settings = saves.Settings.from_json(data)
-        try:
-            saves.save_settings(self.store, self.settings)
-        except Exception:  # like save(): a refused storage must not stop the table
-            self.notice = t("storage.unavailable")
+        self.stored(saves.save_settings, self.store, self.settings)
         if not in_progress(self.game) and not self.game.over and not self.busy:
             number = self.game.game
             self._adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
