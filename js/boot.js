@@ -23,6 +23,7 @@
     files: "Загрузка файлов игры",
     engine: "Загрузка движка игры",
     ready: "Готово",
+    moment: "Ещё секунду…",
     loading: "Загрузка…",
     size: (done, total) => ": " + done.replace(".", ",") + " из " + total.replace(".", ",") + " МБ",
     slow: " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.",
@@ -42,6 +43,7 @@
     files: "Loading the game's files",
     engine: "Loading the game engine",
     ready: "Ready",
+    moment: "Just a moment…",
     loading: "Loading…",
     size: (done, total) => ": " + done + " of " + total + " MB",
     slow: " Loading is taking longer than usual; if nothing changes, reload the page.",
@@ -107,7 +109,9 @@
       const mb = (n) => (n / 1048576).toFixed(1);
       text += T.size(mb(runtimeDone), mb(runtimeTotal));
     }
-    label.textContent = text + (name === "ready" ? "" : "…");
+    // over a table painted from the last visit: say it is a moment, and what is being done
+    const moment = document.body.dataset.painted === "1" && name !== "ready" ? T.moment + " " : "";
+    label.textContent = moment + text + (name === "ready" ? "" : "…");
     document.body.dataset.stage = name;
   }
 
@@ -216,8 +220,44 @@
     }, 60000);
   }
 
+  // The table as Python rendered it last time (py/app.py keeps it in localStorage), painted at once
+  // for a returning player; inert until Python is ready, when Python renders every region anew.
+  const PAINTED = ["info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand",
+                   "tools", "lang-switch"];
+  const INERT = [".bar", "#tools", "#table"];
+  function paintSaved() {
+    let saved = null;
+    try {
+      const text = localStorage.getItem("spades.painted");
+      if (!text || text.length > 300000) return;
+      saved = JSON.parse(text);
+    } catch (error) {
+      return; // no storage, or not our text: nothing to paint
+    }
+    if (!saved || saved.v !== 1 || typeof saved.html !== "object" || saved.html === null) return;
+    for (const id of PAINTED) {
+      const element = $(id);
+      const html = saved.html[id];
+      if (element && typeof html === "string") element.innerHTML = html;
+    }
+    const status = $("status");
+    if (status && typeof saved.status === "string") status.textContent = saved.status;
+    for (const selector of INERT) {
+      const element = document.querySelector(selector);
+      if (element) element.inert = true;
+    }
+    document.body.dataset.painted = "1";
+  }
+
   function onReady() {
     clearTimeout(slowTimer);
+    if (document.body.dataset.painted === "1") {
+      for (const selector of INERT) {
+        const element = document.querySelector(selector);
+        if (element) element.inert = false;
+      }
+      delete document.body.dataset.painted;
+    }
     advance("ready", 1);
     const loading = $("loading");
     if (loading) loading.hidden = true;
@@ -259,6 +299,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    paintSaved();
     labelStatic();
     show("download", 0);
     watchSlow();

@@ -16,6 +16,7 @@ opens the page in that language and remembers it, as the language switch does.
 """
 
 import asyncio
+import json
 import traceback
 
 from pyscript import document, window
@@ -23,6 +24,10 @@ from pyscript.ffi import create_proxy, is_none
 
 _proxies = []  # event handlers stay alive as long as the page
 PANELS = ("score", "settings", "help", "review", "stats")
+# the regions js/boot.js paints from localStorage before Python is ready (the table as it was left)
+PAINTED = ("info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand", "tools",
+           "lang-switch")
+PAINTED_KEY = "spades.painted"
 # what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
 CONTROLS = "button[data-action], button[data-bid], button[data-card]"
 BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # inert while a panel is open
@@ -62,6 +67,7 @@ class Page:
         self.html = {}
         self.skip_event = None
         self.lang = None  # the language the static words were last labelled in
+        self.painted = None  # the text last kept for js/boot.js
         self.open_panel = None
         self.opener = None  # the element focused before a panel opened: focus goes back to it
 
@@ -86,6 +92,7 @@ class Page:
         status = document.getElementById("status")
         if status.textContent != ctl.status:
             status.textContent = ctl.status
+        self._keep_painted()
         for name in PANELS:
             document.getElementById(f"{name}-panel").hidden = ctl.panel != name
         self._effects()
@@ -103,6 +110,19 @@ class Page:
         body.game = str(game.game)
         body.hand = str(ctl.view().hand_index + 1)
         self._sync_url()
+
+    def _keep_painted(self):
+        """Keep what Python rendered last of the table, for js/boot.js to paint at once on the next
+        visit (inert until Python is ready). It is the page's own HTML: no logic in JavaScript."""
+        painted = {"v": 1, "html": {k: self.html.get(k, "") for k in PAINTED}, "status": self.ctl.status}
+        text = json.dumps(painted, ensure_ascii=False)
+        if text == self.painted:
+            return
+        self.painted = text
+        try:
+            window.localStorage.setItem(PAINTED_KEY, text)
+        except Exception:
+            pass  # a full storage only costs the next visit its early paint
 
     def _effects(self):
         """What the controller asked of the browser: a file to download, a link to copy."""

@@ -1,0 +1,48 @@
+"""A returning player sees the table as it was left before Python is ready (py/app.py keeps the
+rendered regions, js/boot.js paints them), inert until then; clicks meanwhile change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_table import SETTLED, body, open_table, saved_record, step
+
+pytestmark = pytest.mark.browser
+
+REGIONS = ("info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "hand")
+
+
+def regions(page) -> dict:
+    return {r: page.inner_html(f"#{r}") for r in REGIONS}
+
+
+def test_the_saved_table_is_painted_before_python_and_matches_after(browser, site_url, wait_ready):
+    context = browser.new_context(service_workers="block")  # every request passes page.route
+    page = context.new_page()
+    try:
+        open_table(page, site_url, wait_ready, game=401)
+        for _ in range(6):
+            step(page)  # deal, bid, a few cards
+        shown = regions(page)
+        record = saved_record(page)
+        held = []
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_selector('body[data-painted="1"]', state="attached")
+        assert page.get_attribute("body", "data-ready") is None
+        assert regions(page) == shown  # their cards, the trick, the scores, as left
+        assert page.evaluate("document.getElementById('table').inert && document.getElementById('tools').inert")
+        assert "секунду" in page.inner_text("#load-stage")
+        page.locator("#hand [data-card]").first.click(force=True)  # inert: nothing happens
+        page.wait_for_timeout(200)
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyodide.asm.wasm")
+        wait_ready(page)
+        page.wait_for_selector(SETTLED, state="attached")
+        assert regions(page) == shown and saved_record(page) == record  # no lost or doubled action
+        assert not page.evaluate("document.getElementById('table').inert")
+        assert page.get_attribute("body", "data-painted") is None
+        step(page)  # and the game goes on
+    finally:
+        context.close()
