@@ -158,6 +158,9 @@ class Controller:
         self.looked = bool(seen) or not view.may_bid_blind
         self.failed = None
         self.peek = False
+        self.review = None  # a review belongs to the game it was opened on
+        if self.panel == "review":
+            self.panel = None
         self.selected = None
         self.shown_trick = None
         self.busy = False
@@ -407,6 +410,9 @@ class Controller:
 
     def do_share(self):
         """«Поделиться раздачей»: the address of this game number, for the page to copy."""
+        if parse_game_number(str(self.game.game)) is None:  # the address would not open this game
+            self.status = t("status.no_share", number=self.game.game)
+            return
         self.clipboard = f"?game={self.game.game}"
 
     def do_review(self, value):
@@ -424,7 +430,10 @@ class Controller:
         if self.review is None:
             return
         index, step = self.review
-        delta = int(value)
+        try:
+            delta = int(value)
+        except (TypeError, ValueError):
+            return
         step = 0 if delta == 0 else (13 if delta == 13 else step + delta)
         self.review = (index, max(0, min(13, step)))
 
@@ -481,7 +490,7 @@ class Controller:
             game.with_number(new_game_number())
         self._adopt(game, level)
         self.undos = undos
-        self.started = started or random.randint(1, 2**31 - 1)
+        self.started = started  # 0 for a record from elsewhere: its statistics key stays the same
         self.dealt = True
         self.save()
         self.notice = t("import.done", name=name, number=game.game)
@@ -598,6 +607,11 @@ class Controller:
                 self.screen.render()
         finally:
             self.running = False
+        if generation != self.generation:
+            # a new game, an opened record or an undo came while this loop ran: the computers of
+            # the new position must still get their turn
+            await self.run()
+            return
         if moved and generation == self.generation:
             last = "" if self.game.over else self.status
             self.status = " ".join(text for text in (last, self.prompt()) if text)

@@ -95,7 +95,7 @@ def stats_panel(ctl) -> str:
         kind, value = key.split(":")
         label = t("stats.by_level", level=t(f"settings.level.{value}")) if kind == "level" else t(
             "stats.by_target", target=value)
-        rows.append(f'<tr><th scope="row">{escape(label)}</th><td data-by="{key}">'
+        rows.append(f'<tr><th scope="row">{escape(label)}</th><td data-by="{escape(key)}">'
                     f'{escape(t("stats.won_of", won=b["won"], games=b["games"]))}</td></tr>')
     for which in ("best", "worst"):
         score = figures[which]

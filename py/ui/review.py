@@ -13,12 +13,10 @@ from spades import SEATS, Card, from_record, summary
 
 
 def hand_review(record: dict, index: int) -> dict:
-    """The finished hand ``index`` (0-based) of ``record``, replayed alone."""
+    """The finished hand ``index`` (0-based) of ``record``, replayed with the engine."""
     hand = record["hands"][index]
-    single = {"format": record.get("format", "spades-game/1"), "rules": record.get("rules"),
-              "hands": [{"dealer": hand["dealer"], "deal": hand["deal"], "bids": hand["bids"],
-                         "plays": hand["plays"]}]}
-    replayed = summary(from_record(single))["hands"][0]
+    # the whole record is replayed: a hand's bids may depend on the score before it (Blind Nil)
+    replayed = summary(from_record(record))["hands"][index]
     return {"index": index, "dealer": replayed["dealer"], "bids": replayed["bids"],
             "tricks": replayed["tricks"], "deal": hand["deal"], "taken": replayed["taken"]}
 

@@ -16,6 +16,7 @@ import json
 from spades import Seat, from_record, summary
 from spades.record import RecordError, read_json
 from spades.rules import is_nil
+from spades.table import OPPONENT_LEVELS
 
 STATS_KEY = "spades.stats"
 FORMAT = "spades-stats/1"
@@ -99,6 +100,13 @@ def parse(text: str) -> dict:
             raise StatsError(f"game {key}: figures must be whole numbers")
         if e.get("result") not in (None, "won", "lost", "drawn"):
             raise StatsError(f"game {key}: unknown result {e.get('result')!r}")
+        if e.get("level") not in OPPONENT_LEVELS or type(e.get("target")) is not int or e["target"] <= 0:
+            raise StatsError(f"game {key}: unknown level or target")
+        score = e.get("score")
+        if not (isinstance(score, list) and len(score) == 2 and all(type(v) is int for v in score)):
+            raise StatsError(f"game {key}: the score must be two whole numbers")
+    if not all(isinstance(k, str) for k in order):
+        raise StatsError("order must list game keys")
     return {"format": FORMAT, "games": games, "order": [k for k in order if k in games]}
 
 

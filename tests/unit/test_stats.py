@@ -111,3 +111,22 @@ def test_reset_asks_first():
     event(ctl, "stats-reset")
     event(ctl, "stats-reset-confirm")
     assert stats.totals(stats.load(store))["games"] == 0
+
+
+def test_an_imported_entry_that_could_inject_or_crash_is_refused():
+    store = saves.MemoryStore()
+    ctl = table(store, game=66)
+    play_game_to_its_end(ctl)
+    good = json.loads(json.dumps(stats.load(store)))
+    key = next(iter(good["games"]))
+    cases = []
+    for field, value in (("level", 'x"><img src=x onerror=alert(1)>'), ("level", "a:b"), ("target", "250"),
+                         ("score", None), ("score", [1])):
+        bad = json.loads(json.dumps(good))
+        bad["games"][key][field] = value
+        cases.append(bad)
+    cases.append(dict(good, order=[[1]]))
+    for bad in cases:
+        assert not ctl.open_stats(json.dumps(bad), "evil.json"), bad
+    event(ctl, "panel", "stats")
+    assert "<img" not in regions(ctl)["stats"]

@@ -172,3 +172,52 @@ def test_the_chart_has_one_point_per_hand_and_a_text_alternative():
     assert 'aria-label="' in html and "после сдачи 1" in html
     for i, (ns, ew) in enumerate(ctl.view().sheet, 1):
         assert f'data-hand="{i}" data-score="{ns.total}"' in html
+
+
+def test_a_hand_with_blind_nil_can_be_reviewed():
+    from spades import DEAL, Game, Rules
+    from spades.bots import decision_rng, make_player
+    from ui.review import hand_review
+
+    for number in range(40):
+        game = Game(game=number, rules=Rules(blind_nil=True))
+        hard = make_player("medium")
+        blind_hand = None
+        while not game.over and blind_hand is None and len(game.hands) < 12:
+            if game.phase is Phase.HAND_OVER:
+                game.apply(DEAL)
+                continue
+            view = game.view(game.to_move)
+            action = "blind" if "blind" in view.legal else hard.act(view, decision_rng(number, view))
+            game.apply(action)
+            if action == "blind":
+                blind_hand = len(game.hands) - 1
+        if blind_hand is not None:
+            break
+    assert blind_hand is not None
+    while game.phase is not Phase.HAND_OVER and not game.over:
+        view = game.view(game.to_move)
+        game.apply(hard.act(view, decision_rng(number, view)))
+    data = hand_review(to_record(game), blind_hand)
+    assert "blind" in data["bids"].values() and len(data["tricks"]) == 13
+
+
+def test_opening_a_record_closes_a_review_of_the_old_game():
+    ctl = table(game=52)
+    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    event(ctl, "review", "1")
+    assert ctl.review is not None
+    other = table(game=53)
+    play_until(other, lambda c: len(c.game.actions()) > 10)
+    assert ctl.open_record(other.store.get(saves.GAME_KEY), "other.json")
+    assert ctl.review is None and ctl.panel is None and regions(ctl)["review"] == ""
+    event(ctl, "review-step", "x")  # a bad value from the page changes nothing
+
+
+def test_share_refuses_a_number_no_address_opens():
+    from spades import Game
+
+    ctl = table(game=54)
+    ctl._adopt(Game(game=0), "easy")
+    event(ctl, "share")
+    assert ctl.clipboard is None and "999999" in ctl.status
