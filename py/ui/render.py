@@ -324,8 +324,7 @@ def panel(ctl, view) -> str:
             '<div class="result" role="alert">'
             f'<h2 class="panel-title">{escape(t("result.title"))}</h2>'
             f'<p class="result-text">{escape(ctl.result_text())}</p>{chart(view)}'
-            f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
-            f'{escape(t("button.review"))}</button></p>'
+            f'{hand_summary(view, over=True)}'
             f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
             "</div>"
         )
@@ -359,7 +358,7 @@ def panel(ctl, view) -> str:
     )
 
 
-def hand_summary(view) -> str:
+def hand_summary(view, over: bool = False) -> str:
     """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
     rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
     ns, ew = view.hand_score
@@ -388,17 +387,19 @@ def hand_summary(view) -> str:
                      f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')
     head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
             f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
+    next_text = t("summary.over") if over else t("summary.goes_on", target=view.rules.target)
     return (
         f'<section id="summary" class="summary" role="dialog" aria-labelledby="summary-title">'
         f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
         f'<ul class="summary-seats">{"".join(seats)}</ul>'
         f'<table class="sheet summary-sheet">{head}<tbody>{"".join(rows)}</tbody></table>'
         f'<ul class="summary-banks">{"".join(banks)}</ul>'
-        f'<p class="summary-next">{escape(t("summary.goes_on", target=view.rules.target))}</p>'
+        f'<p class="summary-next">{escape(next_text)}</p>'
         f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
         f'{escape(t("button.review"))}</button></p>'
-        f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
-        f'{escape(t("button.deal"))}</button></section>'
+        + ("" if over else f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
+           f'{escape(t("button.deal"))}</button>')
+        + '</section>'
     )
 
 

@@ -221,3 +221,11 @@ def test_share_refuses_a_number_no_address_opens():
     ctl._adopt(Game(game=0), "easy")
     event(ctl, "share")
     assert ctl.clipboard is None and "999999" in ctl.status
+
+
+def test_the_last_hand_of_a_game_has_its_summary_too():
+    ctl = table(game=55)
+    play_until(ctl, lambda c: c.game.over, limit=5000)
+    html = regions(ctl)["panel"]
+    assert 'id="summary"' in html and '<svg id="chart"' in html and 'data-action="new-game"' in html
+    assert 'data-action="deal"' not in html and 'data-action="review"' in html
