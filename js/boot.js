@@ -24,6 +24,8 @@
     engine: "Загрузка движка игры",
     ready: "Готово",
     moment: "Ещё секунду…",
+    deal: "Раздать",
+    dealing: "Раздача…",
     loading: "Загрузка…",
     size: (done, total) => ": " + done.replace(".", ",") + " из " + total.replace(".", ",") + " МБ",
     slow: " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.",
@@ -44,6 +46,8 @@
     engine: "Loading the game engine",
     ready: "Ready",
     moment: "Just a moment…",
+    deal: "Deal",
+    dealing: "Dealing…",
     loading: "Loading…",
     size: (done, total) => ": " + done + " of " + total + " MB",
     slow: " Loading is taking longer than usual; if nothing changes, reload the page.",
@@ -176,6 +180,10 @@
     document.body.dataset.stage = "error";
     const loading = $("loading");
     if (loading) loading.hidden = true;
+    const deal = $("deal");
+    if (deal) deal.hidden = true; // the game will not start: nothing to deal
+    const fly = $("fly");
+    if (fly) fly.innerHTML = "";
     const panel = $("boot-error");
     if (!panel) return;
     $("boot-error-text").textContent = text;
@@ -249,6 +257,31 @@
     document.body.dataset.painted = "1";
   }
 
+  // «Раздать» answers at once for a new game, before Python is ready: the cards fly (card backs,
+  // no card is known yet) and py/app.py deals when it starts (window.piki.earlyDeal is when the
+  // button was pressed). The first hand is dealt by East, so the cards go to South first.
+  const FIRST_DEAL_ORDER = ["S", "W", "N", "E"];
+  function onEarlyClick(event) {
+    if (document.body.dataset.ready === "1" || document.body.dataset.painted === "1") return;
+    const button = event.target.closest && event.target.closest('#panel [data-action="deal"]');
+    if (!button) return;
+    event.stopPropagation();
+    if (window.piki.earlyDeal !== null) return; // pressed already: one deal
+    window.piki.earlyDeal = performance.now();
+    button.disabled = true;
+    const layer = $("fly");
+    if (layer) {
+      for (let i = 0; i < 52; i++) {
+        const card = document.createElement("span");
+        card.className = "fly to-" + FIRST_DEAL_ORDER[i % 4];
+        card.style.setProperty("--i", String(i));
+        layer.appendChild(card);
+      }
+    }
+    const status = $("status");
+    if (status) status.textContent = T.dealing;
+  }
+
   function onReady() {
     clearTimeout(slowTimer);
     if (document.body.dataset.painted === "1") {
@@ -280,6 +313,7 @@
   }
 
   window.piki = {
+    earlyDeal: null,
     stage: (name) => advance(name in STAGES ? name : stage, 0),
     fail: (text, details) => {
       const said = typeof T[text] === "string" ? T[text] : String(text);
@@ -296,8 +330,10 @@
     set(panel.querySelector("h2"), T["error.title"]);
     set(panel.querySelector("summary"), T["error.details"]);
     set($("boot-retry"), T["error.retry"]);
+    set($("deal"), T.deal);
   }
 
+  document.addEventListener("click", onEarlyClick, true);
   document.addEventListener("DOMContentLoaded", () => {
     paintSaved();
     labelStatic();

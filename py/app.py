@@ -68,6 +68,8 @@ class Page:
         self.skip_event = None
         self.lang = None  # the language the static words were last labelled in
         self.painted = None  # the text last kept for js/boot.js
+        self.early_deal_at = None  # when js/boot.js started the deal animation before Python
+        self.early_total = 0.0  # how long that animation lasts (the CSS defaults: Timing())
         self.open_panel = None
         self.opener = None  # the element focused before a panel opened: focus goes back to it
 
@@ -223,6 +225,15 @@ class Page:
         """Cards fly one at a time from the centre to the seats, starting left of the dealer."""
         timing = self.timing
         total = 52 * timing.deal_card + timing.deal_flight
+        if self.early_deal_at is not None:  # js/boot.js is flying the cards already
+            began, self.early_deal_at = self.early_deal_at, None
+            left = self.early_total - (window.performance.now() - began) / 1000
+            if total > 0 and left > 0:
+                await self.pause(left)
+            else:
+                await asyncio.sleep(0)
+            document.getElementById("fly").innerHTML = ""
+            return
         if total <= 0:
             await asyncio.sleep(0)
             return
@@ -398,6 +409,15 @@ async def start():
 
     ctl.start(number)
     bind(page, ctl)
+    early = window.piki.earlyDeal
+    if not is_none(early):  # «Раздать» was pressed before Python was ready
+        if ctl.can_deal:
+            normal = controller.Timing()
+            page.early_deal_at = float(early)
+            page.early_total = 52 * normal.deal_card + normal.deal_flight
+            spawn(ctl.handle("deal"))
+        else:
+            document.getElementById("fly").innerHTML = ""
     page.render()
     document.body.dataset.ready = "1"
     await ctl.run()

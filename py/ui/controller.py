@@ -325,11 +325,16 @@ class Controller:
             self.status = f"{t('button.hint.play')}: {action.display} — {reason}"
         return None
 
+    @property
+    def can_deal(self) -> bool:
+        """«Раздать» would deal now: a hand is over, or this hand's deal was not shown yet."""
+        game = self.game
+        return not self.busy and not self.confirm and (
+            game.phase is Phase.HAND_OVER or (game.phase is Phase.BID and not self.dealt))
+
     async def do_deal(self):
         game = self.game
-        if self.busy or self.confirm or not (
-            game.phase is Phase.HAND_OVER or (game.phase is Phase.BID and not self.dealt)
-        ):
+        if not self.can_deal:
             return
         if game.phase is Phase.HAND_OVER:
             game.apply(DEAL)

@@ -46,3 +46,34 @@ def test_the_saved_table_is_painted_before_python_and_matches_after(browser, sit
         step(page)  # and the game goes on
     finally:
         context.close()
+
+
+def test_deal_answers_before_python_and_python_deals_once(browser, site_url, wait_ready):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        held = []
+        page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page.goto(f"{site_url}?fast=1&game=402", wait_until="domcontentloaded")
+        button = page.locator('#panel [data-action="deal"]')
+        button.click()
+        assert page.locator("#fly .fly").count() == 52  # the cards fly at once
+        button.click(force=True)  # a second press is not a second deal
+        assert page.locator("#fly .fly").count() == 52
+        assert page.get_attribute("body", "data-ready") is None
+        while not held:
+            page.wait_for_timeout(50)
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyodide.asm.wasm")
+        wait_ready(page)
+        page.wait_for_selector('body[data-phase="bid"][data-turn="S"]', state="attached")
+        page.wait_for_selector(SETTLED, state="attached")
+        assert page.locator("#fly .fly").count() == 0
+        assert page.locator("#hand [data-card]").count() == 13
+        record = saved_record(page)
+        assert record["game"] == 402 and len(record["hands"]) == 1 and not record["hands"][0]["bids"]
+        step(page)  # South bids: the game goes on
+        assert len(saved_record(page)["hands"][0]["bids"]) >= 1
+    finally:
+        context.close()
