@@ -223,8 +223,7 @@ class Page:
 
     async def deal(self, dealer):
         """Cards fly one at a time from the centre to the seats, starting left of the dealer."""
-        timing = self.timing
-        total = 52 * timing.deal_card + timing.deal_flight
+        total = self.timing.deal_total
         if self.early_deal_at is not None:  # js/boot.js is flying the cards already
             began, self.early_deal_at = self.early_deal_at, None
             left = self.early_total - (window.performance.now() - began) / 1000
@@ -327,14 +326,11 @@ def bind(page, ctl):
             return
         name = _text(file.name) or ""
         try:
-            text = await file.text()
+            text = str(await file.text())
         except Exception as exc:
-            ctl.notice = page.strings.t("import.bad", name=name, reason=str(exc))
+            await ctl.handle("open-file", (into, name, None, str(exc)))
         else:
-            (ctl.open_stats if into == "stats" else ctl.open_record)(str(text), name)
-        ctl.seq += 1
-        page.render()
-        await ctl.run()
+            await ctl.handle("open-file", (into, name, text, None))
 
     def on_file(event):
         target = event.target
@@ -412,9 +408,8 @@ async def start():
     early = window.piki.earlyDeal
     if not is_none(early):  # «Раздать» was pressed before Python was ready
         if ctl.can_deal:
-            normal = controller.Timing()
             page.early_deal_at = float(early)
-            page.early_total = 52 * normal.deal_card + normal.deal_flight
+            page.early_total = controller.Timing().deal_total  # js/boot.js uses the CSS defaults
             spawn(ctl.handle("deal"))
         else:
             document.getElementById("fly").innerHTML = ""

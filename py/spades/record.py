@@ -21,7 +21,7 @@ import re
 
 from .cards import HAND_SIZE, NUM_CARDS, SEATS, Card, Seat, cards_of
 from .messages import SpadesError
-from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids
+from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids, next_dealer
 from .state import Game, View
 
 
@@ -234,7 +234,7 @@ def next_action(game: Game) -> dict:
     if game.phase is Phase.GAME_OVER:
         return {"phase": "over"}
     if game.phase is Phase.HAND_OVER:
-        seat = first_to_act(game.hand.dealer + 1)  # the next hand's dealer's left
+        seat = first_to_act(next_dealer(game.hand.dealer))
         return {"phase": "bid", "seat": seat.name, "legal": legal_bids(game.rules, game.totals, seat)}
     legal = game.legal_actions()
     return {

@@ -152,13 +152,11 @@ def bid_error(rules: Rules, totals, seat: int, action) -> SpadesError | None:
         if not blind_allowed(rules, totals, seat):
             return IllegalActionError("blind_not_trailing")
         return None
-    if type(action) is not int:
-        if isinstance(action, Card) or (isinstance(action, str) and len(action) == 2):  # a card
-            return IllegalActionError("not_playing")
-        return MalformedError("bad_bid", text=repr(action))
-    if not 0 <= action <= MAX_BID:
+    if type(action) is int:  # a number, but not 0..13
         return IllegalActionError("bid_range")
-    return None
+    if isinstance(action, Card) or (isinstance(action, str) and len(action) == 2):  # a card
+        return IllegalActionError("not_playing")
+    return MalformedError("bad_bid", text=repr(action))
 
 
 # --- play ---------------------------------------------------------------------------------------

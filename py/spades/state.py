@@ -81,6 +81,21 @@ class Trick(NamedTuple):
         return out
 
 
+def shown_voids(tricks) -> list[int]:
+    """Per seat, a 4-bit mask of the suits it has shown out of: it did not follow the led suit
+    (public knowledge; the bots' sampler and the partial record both use it)."""
+    out = [0] * NUM_SEATS
+    for trick in tricks:
+        cards = trick.cards
+        if not cards:
+            continue
+        led = cards[0] // NUM_RANKS
+        for seat, card in zip(trick.seats, cards):
+            if card // NUM_RANKS != led:
+                out[seat] |= 1 << led
+    return out
+
+
 class HandState:
     """One hand: its deal, bids, plays and tricks. Mutated only by ``Game``.
 
@@ -188,8 +203,10 @@ class Game:
                 legal = play_mask(held, hand.led, hand.spades_broken)
             if (legal >> card) & 1:
                 hand.held[seat] = held ^ (1 << card)
-            else:
-                self._play_unseen(card)  # raises, unless a seat whose cards are not known
+            else:  # illegal, unless the mover's cards are not known (a partial record)
+                error = self.why_illegal(card)
+                if error is not None:
+                    raise error
             hand.legal = -1
             if card < NUM_RANKS:
                 hand.spades_broken = True
@@ -328,16 +345,6 @@ class Game:
             return self._unseen_error(card)
         return play_error(hand.held[seat], hand.led, hand.spades_broken, card)
 
-    def _play_unseen(self, card: Card) -> None:
-        """A card that is not a legal play from the mover's known cards: illegal, unless the
-        mover's cards are not known and nothing public says it cannot hold ``card``."""
-        hand = self.hand
-        if hand.known is None or hand.to_move == hand.known:
-            raise self.why_illegal(card)  # type: ignore[misc]
-        error = self._unseen_error(card)
-        if error is not None:
-            raise error
-
     def _unseen_error(self, card: Card) -> IllegalActionError | None:
         """What is public against a card of a seat whose cards are not known: it was played
         already, the known seat holds it, or the seat has shown out of its suit."""
@@ -349,11 +356,8 @@ class Game:
         if known is not None and (hand.deal[known] >> card) & 1:
             return IllegalActionError("held_by", card=card.display, seat=SEATS[known].name)
         suit = card // NUM_RANKS
-        for trick in hand.tricks + [hand.current_trick()]:
-            cards = trick.cards
-            for who, played in zip(trick.seats, cards):
-                if who == seat and played // NUM_RANKS != cards[0] // NUM_RANKS == suit:
-                    return IllegalActionError("shown_void", seat=seat.name, suit=SUIT_SYMBOLS[suit])
+        if shown_voids(hand.tricks + [hand.current_trick()])[seat] >> suit & 1:
+            return IllegalActionError("shown_void", seat=seat.name, suit=SUIT_SYMBOLS[suit])
         return None
 
     def _finish_hand(self) -> None:
@@ -481,4 +485,4 @@ class View:
                 and blind_allowed(self.rules, self.totals, self.seat))
 
 
-__all__ = ["Game", "View", "Trick", "HandState"]
+__all__ = ["Game", "View", "Trick", "HandState", "shown_voids"]

@@ -18,10 +18,15 @@ import time
 from dataclasses import dataclass, replace
 
 from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
+from spades.rules import TRICKS_PER_HAND, first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
+
+from spades.cards import NUM_CARDS
+from spades.record import to_record
 
 from . import players, saves, stats
 from .fmt import bid_text, seat_name
+from .review import hand_review
 from .strings import language, set_language, t
 
 SOUTH = HUMAN
@@ -39,6 +44,11 @@ class Timing:
     gather: float = 0.35
     deal_card: float = 0.025
     deal_flight: float = 0.3
+
+    @property
+    def deal_total(self) -> float:
+        """How long the deal animation lasts: one card after another, the last one's flight."""
+        return NUM_CARDS * self.deal_card + self.deal_flight
 
 
 FAST = Timing(0, 0, 0, 0, 0, 0)
@@ -97,6 +107,7 @@ class Controller:
         self.peek = False  # the last finished trick is shown instead of the current one
         self.review: tuple[int, int] | None = None  # (hand index, tricks shown) in the review
         self.stats_confirm = False  # «Сбросить статистику» asks first
+        self._review_cache: tuple = (None, None)
         self.undos = 0  # South's decisions taken back in this game (kept in the record)
         self.started = 0  # this play of the game number, for the statistics (kept in the record)
         self.download: tuple[str, str] | None = None  # (file name, text) for the page to save
@@ -183,7 +194,7 @@ class Controller:
     def count_stats(self) -> None:
         """The statistics count this game as it stands (its entry replaces itself: a reload or
         a second call changes nothing)."""
-        record = json.loads(saves.game_text(self.game, self.level, self.undos, self.started))
+        record = saves.game_record(self.game, self.level, self.undos, self.started)
         self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
 
     def save_seen(self) -> None:
@@ -369,19 +380,21 @@ class Controller:
         """How many of the game's actions to keep to take back South's last decision of this
         hand (its bid or its card, and the computers' actions after it); None when there is
         nothing to take back: South has not acted in this hand yet, or the hand is scored."""
-        game = self.game
-        if game.phase not in (Phase.BID, Phase.PLAY):
-            return None
-        actions = game.actions()
         view = self.view()
-        start = len(actions) - view.action_count  # where this hand's actions begin
-        replay = game.rewound(start)
-        last = None
-        for k in range(start, len(actions)):
-            if replay.to_move == SOUTH:
-                last = k
-            replay.apply(actions[k])
-        return last
+        if view.phase not in (Phase.BID, Phase.PLAY):
+            return None
+        # who took each action of this hand: the bidders from the dealer's left, then the tricks
+        seats = []
+        bidder = first_to_act(view.dealer)
+        for _ in view.bid_log:
+            seats.append(bidder)
+            bidder = next_seat(bidder)
+        for trick in view.tricks + (view.trick,):
+            seats += trick.seats
+        mine = [k for k, seat in enumerate(seats) if seat == SOUTH]
+        if not mine:
+            return None
+        return len(self.game.actions()) - view.action_count + mine[-1]
 
     def do_undo(self):
         if self.busy or self.confirm or self.failed:
@@ -430,8 +443,18 @@ class Controller:
             self.review = (index, 0)
             self.panel = "review"
 
+    def review_hand(self) -> dict | None:
+        """The hand under review (``review.hand_review`` of the record), replayed once per hand
+        opened, not at every render: a finished hand does not change."""
+        if self.review is None:
+            return None
+        index = self.review[0]
+        if self._review_cache[0] != (self.generation, index):
+            self._review_cache = ((self.generation, index), hand_review(to_record(self.game), index))
+        return self._review_cache[1]
+
     def do_review_step(self, value):
-        """One trick forward (``+1``) or back (``-1``) in the review; ``0``/``13`` go to an end."""
+        """One trick forward (``+1``) or back (``-1``) in the review; ``0`` and ``13`` go to an end."""
         if self.review is None:
             return
         index, step = self.review
@@ -439,8 +462,9 @@ class Controller:
             delta = int(value)
         except (TypeError, ValueError):
             return
-        step = 0 if delta == 0 else (13 if delta == 13 else step + delta)
-        self.review = (index, max(0, min(13, step)))
+        last = TRICKS_PER_HAND
+        step = 0 if delta == 0 else (last if delta == last else step + delta)
+        self.review = (index, max(0, min(last, step)))
 
     def do_stats_export(self):
         self.download = ("piki-stats.json", json.dumps(stats.load(self.store), ensure_ascii=False, indent=1))
@@ -456,6 +480,17 @@ class Controller:
         self.stats_confirm = False
         if self.stored(stats.save, self.store, stats.empty()):
             self.status = t("stats.reset_done")
+
+    def do_open_file(self, value):
+        """A file the player chose or dropped: ``(kind, name, text, error)``, kind ``"record"`` or
+        ``"stats"``; ``error`` says why when the browser could not read it."""
+        kind, name, text, error = value
+        if error is not None:
+            self.notice = t("import.bad", name=name, reason=error)
+        elif kind == "stats":
+            self.open_stats(text, name)
+        else:
+            self.open_record(text, name)
 
     def open_stats(self, text: str, name: str = "") -> bool:
         """Import statistics from a file: merged with these; a malformed file is refused."""
@@ -478,16 +513,14 @@ class Controller:
     def open_record(self, text: str, name: str = "") -> bool:
         """«Открыть запись»: a record from a file, checked with the engine. On any error the
         current game is kept and the notice says what is wrong."""
-        store = saves.MemoryStore({saves.GAME_KEY: text})
+        if not text:
+            self.notice = t("import.bad", name=name, reason=t("import.empty"))
+            return False
         try:
-            loaded = saves.load_game(store)
+            game, level, undos, started = saves.read_game(text)
         except saves.DamagedSave as exc:
             self.notice = t("import.bad", name=name, reason=exc.text(language()))
             return False
-        if loaded is None:
-            self.notice = t("import.bad", name=name, reason=t("import.empty"))
-            return False
-        game, level, undos, started = loaded
         self.panel = None
         self.confirm = None
         self.store_seen_clear()

@@ -15,13 +15,13 @@ from spades.rules import BAGS_PER_PENALTY, is_nil, winning_index
 from spades.scoring import SHEET_ROWS
 from spades.table import OPPONENT_LEVELS, TARGETS
 
-from spades.record import to_record
 from spades.rules import LOSING_SCORE
 
 from .controller import in_progress
 from .fmt import bid_text, number, seat_name, signed
+from . import stats
 from .help import page as help_page
-from .review import hand_review, held_after
+from .review import held_after
 from .strings import language, t
 
 
@@ -78,8 +78,6 @@ def regions(ctl) -> dict[str, str]:
 
 def stats_panel(ctl) -> str:
     """The statistics panel: the figures (``data-stat``), export, import, reset."""
-    from . import stats
-
     figures = stats.totals(stats.load(ctl.store))
 
     def shown(value, pct=False):
@@ -123,7 +121,7 @@ def review(ctl) -> str:
     if ctl.review is None:
         return ""
     index, step = ctl.review
-    data = hand_review(to_record(ctl.game), index)
+    data = ctl.review_hand()
     held = held_after(data, step)
     bids = " · ".join(f"{seat_name(Seat.parse(s))} {bid_text(b)}" for s, b in data["bids"].items())
     hands = []

@@ -111,7 +111,7 @@ def save_settings(store, settings: Settings) -> None:
     store.set(SETTINGS_KEY, json.dumps(settings.to_json()))
 
 
-def game_text(game, level: str, undos: int = 0, started: int = 0) -> str:
+def game_record(game, level: str, undos: int = 0, started: int = 0) -> dict:
     """The saved record: RECORD.md's, plus the additive ``levels``; once South has taken a
     decision back, ``undos`` (how many times: the statistics mark such a game); and ``started``,
     the stamp that tells this play of a game number from another in the statistics."""
@@ -121,7 +121,11 @@ def game_text(game, level: str, undos: int = 0, started: int = 0) -> str:
         record["undos"] = undos
     if started:
         record["started"] = started
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return record
+
+
+def game_text(game, level: str, undos: int = 0, started: int = 0) -> str:
+    return json.dumps(game_record(game, level, undos, started), ensure_ascii=False, separators=(",", ":"))
 
 
 def save_game(store, game, level: str, undos: int = 0, started: int = 0) -> None:
@@ -156,8 +160,12 @@ def load_game(store):
     """The saved ``(game, level, undos, started)``, or None when nothing is saved; raises
     ``DamagedSave``."""
     text = store.get(GAME_KEY)
-    if not text:
-        return None
+    return read_game(text) if text else None
+
+
+def read_game(text: str):
+    """``(game, level, undos, started)`` from a saved or opened record's text; raises
+    ``DamagedSave`` saying what is wrong (and where, in the record's terms)."""
     try:
         data = read_json(text)
         game = from_record(data)

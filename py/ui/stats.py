@@ -16,7 +16,7 @@ import json
 from spades import Seat, from_record, summary
 from spades.record import RecordError, read_json
 from spades.rules import is_nil
-from spades.table import OPPONENT_LEVELS
+from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
 
 STATS_KEY = "spades.stats"
 FORMAT = "spades-stats/1"
@@ -60,8 +60,8 @@ def entry(record: dict) -> dict:
         result = "drawn" if winner == "draw" else ("won" if winner == "NS" else "lost")
     levels = record.get("levels") if isinstance(record.get("levels"), dict) else {}
     return {
-        "game": record.get("game"), "level": levels.get("W", "easy"),
-        "target": game.rules.target, "undos": record.get("undos", 0) or 0,
+        "game": record.get("game"), "level": levels.get("W", DEFAULT_LEVEL),
+        "target": game.rules.target, "undos": record.get("undos") or 0,
         "hands": hands, "contracts": contracts, "made": made, "sets": sets,
         "nil_bids": nil_bids, "nil_made": nil_made, "bags": bags, "points": points,
         "result": result, "score": list(view.totals),
@@ -116,13 +116,10 @@ def record_game(stats: dict, record: dict) -> dict:
     e = entry(record)
     if not e["hands"]:
         return stats
-    games = dict(stats["games"])
-    games[key] = e
-    order = [k for k in stats["order"] if k != key]
-    if e["result"] is not None:
+    games = dict(stats["games"], **{key: e})
+    order = list(stats["order"])
+    if e["result"] is not None and key not in order:
         order.append(key)  # the order in which games ended: the streak
-    elif key in stats["order"]:
-        order = stats["order"]
     return {"format": FORMAT, "games": games, "order": order}
 
 

@@ -18,8 +18,17 @@ bounded by a count, never by the clock: the same position and seed give the same
 from __future__ import annotations
 
 from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, mask_of
-from ..rules import BAG_COST, BLIND, MAX_BID, bid_value, beats, first_to_act, is_nil, nil_stake
-from ..rules import winning_index
+from ..rules import (
+    BAG_COST,
+    BLIND,
+    MAX_BID,
+    beats,
+    bid_value,
+    first_to_act,
+    is_nil,
+    nil_stake,
+    winning_index,
+)
 from ..scoring import score_team
 from .base import Bot, finish, legal_card
 from .bidding import BidStyle, blind_wanted, judge_bid

@@ -13,21 +13,13 @@ from __future__ import annotations
 
 from ..cards import HAND_SIZE, NUM_RANKS, NUM_SEATS
 from ..rules import BLIND, NIL, nil_stake
-from ..state import View
+from ..state import View, shown_voids
 from .sim import HONOURS, Sim
 
 
 def voids(view: View) -> list[int]:
     """Per seat, a 4-bit mask of the suits it has shown void in."""
-    out = [0] * NUM_SEATS
-    for trick in view.tricks + (view.trick,):
-        if not trick.cards:
-            continue
-        led = trick.cards[0] // NUM_RANKS
-        for seat, card in zip(trick.seats, trick.cards):
-            if card // NUM_RANKS != led:
-                out[seat] |= 1 << led
-    return out
+    return shown_voids(view.tricks + (view.trick,))
 
 
 def played_by(view: View) -> list[int]:
