@@ -17,6 +17,7 @@ opens the page in that language and remembers it, as the language switch does.
 
 import asyncio
 import json
+import sys
 import traceback
 
 from pyscript import document, window
@@ -414,8 +415,17 @@ async def start():
         else:
             document.getElementById("fly").innerHTML = ""
     page.render()
+    window.pikiFromSource = " ".join(from_source())
     document.body.dataset.ready = "1"
     await ctl.run()
+
+
+def from_source():
+    """Standard modules imported so far that were compiled from source, not taken precompiled
+    from py/stdlib.zip (tools/precompile.py): for the tests, which expect none at start-up."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if (getattr(module, "__file__", None) or "").startswith("/lib/python313.zip/")
+                  and module.__file__.endswith(".py"))
 
 
 def fail(exc_text):

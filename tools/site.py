@@ -5,9 +5,14 @@ What it owns:
   (.cache/ by default), checked against their registry integrity on every build, unpacked into
   the cache, and the shipped files checked against vendor.sha256: any mismatch, extra or missing
   file stops the build;
-- the site: the page files, the Python code under py/ (only *.py, and not the command-line tools
-  of py/spades_cli/: the page never imports them), the PyScript configuration with
-  a `files` list generated from py/, build.json, and sw.js with the precache list and build hash.
+- the Python the page runs, precompiled (tools/precompile.py, run inside the verified Pyodide under
+  Node.js): py/stdlib.zip (the standard library, the modules imported at start-up as bytecode)
+  and py/piki.zip (the game's modules under py/, bytecode beside source; not the command-line
+  tools of py/spades_cli/: the page never imports them). The result is kept in the cache under
+  a key of every input, with its sha256 sums; a cached archive that no longer matches its sums
+  stops the build. py/main.py, the page's entry point, is shipped as source;
+- the site: the page files, the PyScript configuration (the loader js/pyodide.mjs and piki.zip),
+  build.json, and sw.js with the precache list and build hash.
 
 Commands:
     python3 tools/site.py build [--cache DIR] [--dist DIR]
@@ -39,6 +44,15 @@ PAGE = ["index.html", "manifest.webmanifest", "css", "img", "js"]
 BENCH = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime, no game
 # Python under py/ that the page never imports: the command-line tools stay off the site.
 NOT_SHIPPED = ("spades_cli/", "spades/__main__.py")
+ENTRY = "main.py"  # the page's entry point (index.html runs it): shipped as source, not in piki.zip
+GAME_AT = "/home/pyodide/piki.zip"  # where PyScript writes piki.zip: py/main.py puts it on sys.path
+# Files only the bare benchmark page loads (the page's loader passes its own standard library):
+# shipped for ./build.sh bench, not precached for players.
+BARE_ONLY = ("vendor/pyodide/python_stdlib.zip",)
+# What the page downloads before Python starts, for the progress bar (build.json "runtime").
+RUNTIME_AT_START = ("vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.js",
+                    "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json",
+                    "py/stdlib.zip")
 
 
 def page_module(rel: str) -> bool:
@@ -173,25 +187,79 @@ def copy_page(dest: Path) -> None:
             raise BuildError(f"missing page file: {item}")
     for item in BENCH:
         shutil.copy2(ROOT / item, dest / Path(item).name)
+    (dest / "py").mkdir()
+    shutil.copy2(ROOT / "py" / ENTRY, dest / "py" / ENTRY)
+
+
+def game_modules() -> list[str]:
+    """The modules under py/ that go into piki.zip (paths relative to py/), sorted."""
+    found = []
     for source in sorted((ROOT / "py").rglob("*.py")):
-        if "__pycache__" in source.parts or not page_module(source.relative_to(ROOT / "py").as_posix()):
-            continue
-        target = dest / source.relative_to(ROOT)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
+        rel = source.relative_to(ROOT / "py").as_posix()
+        if "__pycache__" not in source.parts and page_module(rel) and rel != ENTRY:
+            found.append(rel)
+    return found
+
+
+PRECOMPILED = ("stdlib.zip", "piki.zip")
+
+
+def precompile(cache: Path, pyodide: Path, dest: Path) -> None:
+    """py/stdlib.zip and py/piki.zip into dest, compiled by the verified Pyodide at ``pyodide``,
+    or taken from the cache when every input is the same and the cached archives match their sums."""
+    files = game_modules()
+    key = hashlib.sha256()
+    for path in sorted(pyodide.iterdir()):
+        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for tool in ("precompile.py", "precompile.mjs"):
+        key.update(tool.encode() + b"\0" + (ROOT / "tools" / tool).read_bytes())
+    for rel in files:
+        key.update(rel.encode() + b"\0" + (ROOT / "py" / rel).read_bytes())
+    key.update(GAME_AT.encode())
+    kept = cache / "pyc" / key.hexdigest()[:24]
+    sums_file = kept / "sha256.json"
+    if not sums_file.exists():
+        if shutil.which("node") is None:
+            raise BuildError("Node.js is needed to precompile the page's Python "
+                             "(apt-get install nodejs)")
+        tmp = kept.with_name(kept.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        request = {"stdlib": str(pyodide / "python_stdlib.zip"), "stdlib_out": str(tmp / "stdlib.zip"),
+                   "root": str(ROOT / "py"), "files": files, "game_at": GAME_AT,
+                   "game_out": str(tmp / "piki.zip")}
+        print(f"build: precompiling the page's Python inside Pyodide ({len(files)} game modules)",
+              flush=True)
+        done = subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), str(pyodide),
+                               json.dumps(request)], capture_output=True, text=True)
+        if done.returncode != 0:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise BuildError("precompiling the page's Python failed:\n" + done.stderr[-4000:])
+        sums = {name: sha256((tmp / name).read_bytes()) for name in PRECOMPILED}
+        (tmp / "sha256.json").write_text(json.dumps({"sha256": sums,
+                                                     "compiled": json.loads(done.stdout)},
+                                                    indent=1) + "\n", encoding="utf-8")
+        shutil.rmtree(kept, ignore_errors=True)
+        tmp.rename(kept)
+    try:
+        sums = json.loads(sums_file.read_text(encoding="utf-8"))["sha256"]
+    except (ValueError, KeyError) as error:
+        raise BuildError(f"{sums_file} is damaged ({error}): delete {kept} and build again")
+    for name in PRECOMPILED:
+        data = (kept / name).read_bytes() if (kept / name).exists() else b""
+        if sha256(data) != sums.get(name):
+            raise BuildError(f"sha256 mismatch: precompiled {name} in {kept}\n"
+                             f"    expected {sums.get(name)}\n    got      {sha256(data)}\n"
+                             f"  (a tampered or corrupt cache: delete {kept} and build again)")
+        (dest / "py" / name).write_bytes(data)
 
 
 def pyscript_config(dest: Path) -> None:
-    """pyscript.json: the vendored interpreter and every module under py/ (generated)."""
-    files = {}
-    for source in sorted((dest / "py").rglob("*.py")):
-        rel = source.relative_to(dest / "py").as_posix()
-        files[f"./py/{rel}"] = f"./{rel}"
-    interpreter = "./vendor/pyodide/pyodide.mjs"
-    config = {"interpreter": interpreter, "files": files}
+    """pyscript.json: the page's loader of the vendored interpreter, and the game's archive."""
+    config = {"interpreter": "./js/pyodide.mjs", "files": {"./py/piki.zip": "./piki.zip"}}
     (dest / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
-    (dest / "bare.json").write_text(json.dumps({"interpreter": interpreter}) + "\n",
-                                    encoding="utf-8")
+    bare = {"interpreter": "./vendor/pyodide/pyodide.mjs"}  # the unmodified runtime
+    (dest / "bare.json").write_text(json.dumps(bare) + "\n", encoding="utf-8")
 
 
 def finish(dest: Path) -> str:
@@ -205,8 +273,7 @@ def finish(dest: Path) -> str:
         build.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
         entries.append((rel, data))
     build_hash = build.hexdigest()[:16]
-    runtime_sizes = {rel.removeprefix("vendor/"): len(data) for rel, data in entries
-                     if rel.startswith("vendor/pyodide/")}
+    runtime_sizes = {rel: len(data) for rel, data in entries if rel in RUNTIME_AT_START}
     info = {"build": build_hash, "runtime": runtime_sizes}
     info_bytes = (json.dumps(info, indent=1) + "\n").encode()
     (dest / "build.json").write_bytes(info_bytes)
@@ -215,7 +282,7 @@ def finish(dest: Path) -> str:
     def sri(data: bytes) -> str:
         return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
-    precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries)]
+    precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries) if rel not in BARE_ONLY]
     template = (ROOT / "sw.js").read_text(encoding="utf-8")
     sw = template.replace("__BUILD__", build_hash).replace(
         "__FILES__", json.dumps(precache, indent=0, ensure_ascii=False))
@@ -231,6 +298,7 @@ def build(cache: Path, dist: Path) -> None:
     try:
         copy_vendor(files, staging / "vendor")
         copy_page(staging)
+        precompile(cache, staging / "vendor" / "pyodide", staging)
         pyscript_config(staging)
         build_hash = finish(staging)
     except BaseException:

@@ -1,0 +1,12 @@
+"""The page's entry point (index.html runs it; the only Python the page compiles from source).
+
+The game's modules come precompiled in piki.zip, which PyScript writes next to this file's working
+directory (pyscript.json); the standard library comes precompiled too (js/pyodide.mjs). Importing
+``app`` starts the game.
+"""
+
+import sys
+
+sys.path.insert(0, "/home/pyodide/piki.zip")  # tools/site.py GAME_AT: the bytecode names this path
+
+import app  # noqa: E402, F401
