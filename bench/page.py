@@ -1,26 +1,38 @@
-"""Page benchmark: time to ready of the game page against a bare PyScript + Pyodide page.
+"""Page benchmark: time to ready of the game page against the same game from source and a bare page.
 
     .venv/bin/python bench/page.py [DIST] [--runs N]      (./build.sh bench runs it)
 
-For each page — the game (index.html) and the bare page (bare.html: the same runtime and config,
-no game) — in one Chromium, alternating, N times each:
+It measures a copy of DIST with three pages:
+- game: index.html as built (the standard library and the game precompiled, tools/precompile.py);
+- source: the same game started the way it was before precompiling — PyScript's stock
+  interpreter with Pyodide's python_stdlib.zip (sources only) and every game module as a .py file
+  in pyscript.json's `files` (taken from piki.zip): "today's page" of the start-up issue;
+- bare: bare.html, the unmodified runtime (stock interpreter and stdlib) with no game.
+The copy's service worker precaches all three pages' files (the built site leaves the bare page's
+standard library out: players never load it).
+
+For each page, in one Chromium, in rotating order, N times each:
 - cold: a fresh browser context (no HTTP cache, no service worker): navigation to <body data-ready>;
 - warm: once the service worker controls the page, a second visit in a new tab of the same
   profile: time to ready again, and the bytes that came from the network (goal: 0, everything
   from the service worker's cache);
 - first paint (first-contentful-paint) of the cold and warm loads (goal for the game: ≤ 0.5 s);
 - the time from "interpreter started" to ready: the page's own start-up work.
-Prints the medians side by side and the game/bare ratios (goal: ≤ 1.15 cold and warm).
-Figures, not a test: nothing here fails on a slow run.
+Prints the medians side by side and the ratios game/source and game/bare (goals: ≤ 0.6 and
+≤ 1.0, cold and warm). Figures, not a test: nothing here fails on a slow run.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
+import shutil
 import statistics
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -48,11 +60,40 @@ PAINT = ("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}
          " ?? null")
 
 
-def load_serve():
-    spec = importlib.util.spec_from_file_location("piki_serve", ROOT / "tools" / "serve.py")
+def load_tool(name: str):
+    spec = importlib.util.spec_from_file_location(f"piki_{name}", ROOT / "tools" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_serve():
+    return load_tool("serve")
+
+
+def bench_site(dist: Path, into: Path) -> Path:
+    """A copy of dist with source.html (the game from source, as before precompiling) added."""
+    site = into / "site"
+    shutil.copytree(dist, site)
+    files = {}
+    with zipfile.ZipFile(dist / "py" / "piki.zip") as archive:
+        for name in archive.namelist():
+            if name.endswith(".py"):
+                target = site / "py" / "source" / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(archive.read(name))
+                files[f"./py/source/{name}"] = f"./{name}"
+    config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
+    (site / "source.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+    html = (site / "index.html").read_text(encoding="utf-8")
+    if 'config="pyscript.json"' not in html:
+        sys.exit("bench: index.html does not name pyscript.json: update bench/page.py")
+    (site / "source.html").write_text(html.replace('config="pyscript.json"', 'config="source.json"'),
+                                      encoding="utf-8")
+    for written in ("sw.js", "build.json"):  # finish() writes them anew from the files on disk
+        (site / written).unlink()
+    load_tool("site").finish(site, precache_all=True)
+    return site
 
 
 class NetworkBytes:
@@ -118,8 +159,9 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         sys.exit(f"bench: {args.dist} is not built: run ./build.sh")
-    server, base = load_serve().serve_in_thread(args.dist)
-    pages = {"game": base + "index.html", "bare": base + "bare.html"}
+    temp = tempfile.TemporaryDirectory(prefix="piki-bench-")
+    server, base = load_serve().serve_in_thread(bench_site(args.dist, Path(temp.name)))
+    pages = {"game": base + "index.html", "source": base + "source.html", "bare": base + "bare.html"}
     runs: dict[str, list[dict]] = {name: [] for name in pages}
     with sync_playwright() as playwright:
         options = {"headless": True, "args": ARGS}
@@ -128,7 +170,7 @@ def main() -> None:
         browser = playwright.chromium.launch(**options)
         version = browser.version
         for run in range(args.runs):
-            order = list(pages) if run % 2 == 0 else list(reversed(pages))
+            order = list(pages)[run % 3:] + list(pages)[:run % 3]
             for name in order:
                 runs[name].append(measure(browser, pages[name]))
                 r = runs[name][-1]
@@ -136,6 +178,7 @@ def main() -> None:
                       f"warm network bytes {r['warm_bytes']}", flush=True)
         browser.close()
     server.shutdown()
+    temp.cleanup()
 
     def med(name: str, key: str) -> float:
         return statistics.median(r[key] for r in runs[name])
@@ -145,20 +188,23 @@ def main() -> None:
 
     print(f"\nPage benchmark — Chromium {version}, {args.runs} runs each, medians "
           f"(and the best run: the least disturbed by other load on the machine)")
-    print(f"{'':28}{'game':>10}{'bare':>10}{'ratio':>8}")
+    print(f"{'':30}{'game':>9}{'source':>9}{'bare':>9}{'/source':>9}{'/bare':>7}")
+
+    def row(label: str, game: float, source: float, bare: float, ratios: bool = True) -> None:
+        tail = f"{game / source:9.2f}{game / bare:7.2f}" if ratios else ""
+        print(f"{label:30}{game:9.2f}{source:9.2f}{bare:9.2f}{tail}")
+
     for key, label in (("cold", "cold: time to ready (s)"), ("warm", "warm: time to ready (s)")):
-        game, bare = med("game", key), med("bare", key)
-        print(f"{label:28}{game:10.2f}{bare:10.2f}{game / bare:8.2f}")
-        game, bare = best("game", key), best("bare", key)
-        print(f"{'  best run':28}{game:10.2f}{bare:10.2f}{game / bare:8.2f}")
+        row(label, med("game", key), med("source", key), med("bare", key))
+        row("  best run", best("game", key), best("source", key), best("bare", key))
     for key, label in (("cold_after", "cold: after interpreter (s)"),
-                       ("warm_after", "warm: after interpreter (s)")):
-        game, bare = med("game", key), med("bare", key)
-        print(f"{label:28}{game:10.2f}{bare:10.2f}{'':>8}")
-    for key, label in (("cold_paint", "cold: first paint (s)"), ("warm_paint", "warm: first paint (s)")):
-        print(f"{label:28}{med('game', key):10.2f}{med('bare', key):10.2f}")
+                       ("warm_after", "warm: after interpreter (s)"),
+                       ("cold_paint", "cold: first paint (s)"), ("warm_paint", "warm: first paint (s)")):
+        row(label, med("game", key), med("source", key), med("bare", key), ratios=False)
     for key, label in (("cold_bytes", "cold: network bytes"), ("warm_bytes", "warm: network bytes")):
-        print(f"{label:28}{int(med('game', key)):10d}{int(med('bare', key)):10d}")
+        game, source, bare = (int(med(name, key)) for name in ("game", "source", "bare"))
+        print(f"{label:30}{game:9d}{source:9d}{bare:9d}"
+              + (f"{game / source:9.2f}" if source else ""))
 
 
 if __name__ == "__main__":

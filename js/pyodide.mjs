@@ -8,10 +8,14 @@ import { loadPyodide as vendored, version } from "../vendor/pyodide/pyodide.mjs"
 
 export { version };
 
-export function loadPyodide(options) {
-  return vendored({
+export async function loadPyodide(options) {
+  const pyodide = await vendored({
     ...options,
     indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
     stdLibURL: new URL("../py/stdlib.zip", import.meta.url).href,
   });
+  // PyScript writes its own package as source into the working directory, which comes first on
+  // sys.path; the build compiled that very source into the archive: look in the archive first.
+  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/python313.zip')");
+  return pyodide;
 }

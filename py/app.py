@@ -421,11 +421,11 @@ async def start():
 
 
 def from_source():
-    """Standard modules imported so far that were compiled from source, not taken precompiled
-    from py/stdlib.zip (tools/precompile.py): for the tests, which expect none at start-up."""
+    """Modules imported so far that were compiled from source rather than taken precompiled from
+    py/stdlib.zip or py/piki.zip (tools/precompile.py): for the tests, which expect none at start."""
     return sorted(name for name, module in list(sys.modules.items())
-                  if (getattr(module, "__file__", None) or "").startswith("/lib/python313.zip/")
-                  and module.__file__.endswith(".py"))
+                  if (getattr(module, "__file__", None) or "").endswith(".py")
+                  and getattr(module.__spec__, "origin", None) != "frozen")  # frozen: not compiled
 
 
 def fail(exc_text):

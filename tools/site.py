@@ -204,12 +204,13 @@ def game_modules() -> list[str]:
 PRECOMPILED = ("stdlib.zip", "piki.zip")
 
 
-def precompile(cache: Path, pyodide: Path, dest: Path) -> None:
-    """py/stdlib.zip and py/piki.zip into dest, compiled by the verified Pyodide at ``pyodide``,
+def precompile(cache: Path, vendor: Path, dest: Path) -> None:
+    """py/stdlib.zip and py/piki.zip into dest, compiled by the verified Pyodide under ``vendor``,
     or taken from the cache when every input is the same and the cached archives match their sums."""
     files = game_modules()
+    pyodide, pyscript = vendor / "pyodide", vendor / "pyscript"
     key = hashlib.sha256()
-    for path in sorted(pyodide.iterdir()):
+    for path in sorted([*pyodide.iterdir(), *pyscript.iterdir()]):
         key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     for tool in ("precompile.py", "precompile.mjs"):
         key.update(tool.encode() + b"\0" + (ROOT / "tools" / tool).read_bytes())
@@ -231,7 +232,7 @@ def precompile(cache: Path, pyodide: Path, dest: Path) -> None:
         print(f"build: precompiling the page's Python inside Pyodide ({len(files)} game modules)",
               flush=True)
         done = subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), str(pyodide),
-                               json.dumps(request)], capture_output=True, text=True)
+                               str(pyscript), json.dumps(request)], capture_output=True, text=True)
         if done.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError("precompiling the page's Python failed:\n" + done.stderr[-4000:])
@@ -262,8 +263,9 @@ def pyscript_config(dest: Path) -> None:
     (dest / "bare.json").write_text(json.dumps(bare) + "\n", encoding="utf-8")
 
 
-def finish(dest: Path) -> str:
-    """Write build.json and sw.js (precache list + build hash); return the build hash."""
+def finish(dest: Path, precache_all: bool = False) -> str:
+    """Write build.json and sw.js (precache list + build hash); return the build hash.
+    ``precache_all`` also precaches the bare page's files (bench/page.py's copy of the site)."""
     paths = sorted(p for p in dest.rglob("*") if p.is_file())
     build = hashlib.sha256()
     entries = []
@@ -282,7 +284,8 @@ def finish(dest: Path) -> str:
     def sri(data: bytes) -> str:
         return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
-    precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries) if rel not in BARE_ONLY]
+    precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries)
+                if precache_all or rel not in BARE_ONLY]
     template = (ROOT / "sw.js").read_text(encoding="utf-8")
     sw = template.replace("__BUILD__", build_hash).replace(
         "__FILES__", json.dumps(precache, indent=0, ensure_ascii=False))
@@ -298,7 +301,7 @@ def build(cache: Path, dist: Path) -> None:
     try:
         copy_vendor(files, staging / "vendor")
         copy_page(staging)
-        precompile(cache, staging / "vendor" / "pyodide", staging)
+        precompile(cache, staging / "vendor", staging)
         pyscript_config(staging)
         build_hash = finish(staging)
     except BaseException:
