@@ -91,8 +91,8 @@ do_test() {
     venv
     chromium
     need node "the engine's tests also run inside Pyodide under Node.js: apt-get install nodejs"
-    say "ruff check py/ and mypy (spades, spades_cli)"
-    "$VENV/bin/ruff" check py || die "ruff found problems (see above)"
+    say "ruff check (py, tools, bench, tests) and mypy (spades, spades_cli)"
+    "$VENV/bin/ruff" check py tools bench tests || die "ruff found problems (see above)"
     "$VENV/bin/mypy" || die "mypy found problems (see above)"
     do_build
     say "running pytest tests/"

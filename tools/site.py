@@ -245,7 +245,7 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
     try:
         sums = json.loads(sums_file.read_text(encoding="utf-8"))["sha256"]
     except (ValueError, KeyError) as error:
-        raise BuildError(f"{sums_file} is damaged ({error}): delete {kept} and build again")
+        raise BuildError(f"{sums_file} is damaged ({error}): delete {kept} and build again") from None
     for name in PRECOMPILED:
         data = (kept / name).read_bytes() if (kept / name).exists() else b""
         if sha256(data) != sums.get(name):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_table import SETTLED, body, open_table, saved_record, step
+from test_table import SETTLED, open_table, saved_record, step
 
 pytestmark = pytest.mark.browser
 

@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
-from spades import Card, Phase, Seat, from_record  # noqa: E402
+from spades import Card, Seat, from_record  # noqa: E402
 from spades.bots.base import finish  # noqa: E402
 from ui import players  # noqa: E402
 

@@ -26,7 +26,7 @@ needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="needs
 
 def bot_cli(level: str, lines: list[str]) -> list[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
-    r = subprocess.run([PY, "-m", "spades", "bot", "--level", level], input="".join(l + "\n" for l in lines),
+    r = subprocess.run([PY, "-m", "spades", "bot", "--level", level], input="".join(line + "\n" for line in lines),
                        capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     return r.stdout.splitlines()

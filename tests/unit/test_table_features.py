@@ -170,7 +170,7 @@ def test_the_chart_has_one_point_per_hand_and_a_text_alternative():
     assert '<svg id="chart"' in html and f'data-hands="{hands}"' in html
     assert html.count('class="dot-ns"') == hands and html.count('class="dot-ew"') == hands
     assert 'aria-label="' in html and "после сдачи 1" in html
-    for i, (ns, ew) in enumerate(ctl.view().sheet, 1):
+    for i, (ns, _ew) in enumerate(ctl.view().sheet, 1):
         assert f'data-hand="{i}" data-score="{ns.total}"' in html
 
 

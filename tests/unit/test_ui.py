@@ -10,10 +10,7 @@ from __future__ import annotations
 import json
 
 from spades import BLIND, Card, Phase, Seat, from_record
-from spades.bots import decision_rng, make_player
 from spades.bots.base import finish
-from spades.record import to_record
-from spades_cli.play import play_game, players_for
 from ui import players, saves
 from ui.controller import FAST, Controller, in_progress
 from ui.render import regions, signed
