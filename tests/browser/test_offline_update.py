@@ -66,8 +66,18 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     poll(page, SETTLED, bool)
     assert poll(page, CACHES, lambda keys: keys == [first])
 
-    # A complete new build: installed, activated, and the old cache deleted.
+    # The same for the precompiled Python: a changed archive is refused like any other file.
     style.write_bytes(original)
+    archive = site / "py" / "piki.zip"
+    compiled = archive.read_bytes()
+    archive.write_bytes(compiled[:-1] + bytes([compiled[-1] ^ 1]))
+    set_build(site, "broken1111111111")
+    page.evaluate(UPDATE)
+    poll(page, SETTLED, bool)
+    assert poll(page, CACHES, lambda keys: keys == [first])
+
+    # A complete new build: installed, activated, and the old cache deleted.
+    archive.write_bytes(compiled)
     set_build(site, "fresh00000000000")
     page.evaluate(UPDATE)
     poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])

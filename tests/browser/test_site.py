@@ -22,6 +22,19 @@ def test_frame_paints_before_python_then_becomes_ready(page, site_url, wait_read
     assert page.evaluate("document.documentElement.lang") == "ru"
 
 
+def test_the_start_compiles_no_python_from_source(page, site_url, wait_ready):
+    # Everything imported by the time the page is ready (Pyodide's start-up, PyScript's package,
+    # the game) came as bytecode from py/stdlib.zip or py/piki.zip (tools/precompile.py); a name
+    # here is a module missing from the build's start-up set.
+    loaded = []
+    page.on("requestfinished", lambda request: loaded.append(request.url.rsplit("/", 1)[-1]))
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("window.pikiFromSource") == ""
+    assert {"stdlib.zip", "piki.zip", "main.py"} <= set(loaded)
+    assert "python_stdlib.zip" not in loaded and "app.py" not in loaded
+
+
 def test_reload_reaches_ready_again(page, site_url, wait_ready):
     page.goto(site_url)
     wait_ready(page)

@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -81,20 +82,76 @@ def test_dist_ships_only_the_runtime_files_listed_in_vendor_sha256():
                if p.is_file()}
     assert shipped == listed
     assert not [p for p in dist.rglob("*.map")]
-    assert {p.suffix for p in (dist / "py").rglob("*") if p.is_file()} == {".py"}
+    assert sorted(p.name for p in (dist / "py").rglob("*") if p.is_file()) == [
+        "main.py", "piki.zip", "stdlib.zip"]
 
 
-def test_pyscript_config_lists_every_page_module_and_no_command_line_tool():
+def test_build_refuses_a_tampered_precompiled_archive(private_cache: Path, tmp_path: Path):
+    (kept,) = (private_cache / "pyc").glob("*/piki.zip")
+    kept.write_bytes(kept.read_bytes() + b"\0")
+    result = run_build(private_cache, tmp_path / "dist2")
+    assert result.returncode != 0
+    assert "sha256 mismatch: precompiled piki.zip" in result.stderr
+    assert not (tmp_path / "dist2.new").exists() and not (tmp_path / "dist2").exists()
+
+
+def test_precompiling_is_reproducible(private_cache: Path, tmp_path: Path):
+    # private_cache compiled everything afresh, in another Pyodide process than the one that
+    # built dist/: the archives are the same, byte for byte.
+    dist = built()
+    for name in ("stdlib.zip", "piki.zip"):
+        assert (tmp_path / "dist" / "py" / name).read_bytes() == (dist / "py" / name).read_bytes()
+
+
+def test_the_game_archive_holds_every_page_module_and_no_command_line_tool():
     dist = built()
     config = json.loads((dist / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert "packages" not in config
+    assert config == {"interpreter": "./js/pyodide.mjs", "files": {"./py/piki.zip": "./piki.zip"}}
     every = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
              if "__pycache__" not in p.parts}
     tools = {p for p in every if p.startswith("spades_cli/") or p == "spades/__main__.py"}
     assert "spades_cli/arena.py" in tools and "spades_cli/protocol.py" in tools
-    assert set(config["files"]) == {f"./py/{p}" for p in every - tools}
-    assert not (dist / "py" / "spades_cli").exists() and not (dist / "py/spades/__main__.py").exists()
+    page = every - tools - {"main.py"}
+    with zipfile.ZipFile(dist / "py" / "piki.zip") as archive:
+        names = set(archive.namelist())
+        assert names == page | {p + "c" for p in page}
+        for rel in page:  # the source beside its bytecode is the checkout's
+            assert archive.read(rel) == (ROOT / "py" / rel).read_bytes(), rel
+
+
+# Pyodide 0.29's CPython 3.13: its bytecode's magic number, and PEP 552's "unchecked hash" flags.
+MAGIC = bytes.fromhex("f30d0d0a")
+UNCHECKED_HASH = 0b01
+
+
+def pyc_header(data: bytes) -> tuple[bytes, int, bytes]:
+    return data[:4], int.from_bytes(data[4:8], "little"), data[8:16]
+
+
+def test_precompiled_bytecode_is_for_pyodides_python_and_hashes_its_source():
+    import _imp  # the keyed source hash of PEP 552, computed with 3.13's key here
+
+    dist = built()
+    key = int.from_bytes(MAGIC, "little")
+    with zipfile.ZipFile(dist / "py" / "piki.zip") as archive:
+        for name in (n for n in archive.namelist() if n.endswith(".pyc")):
+            magic, flags, digest = pyc_header(archive.read(name))
+            assert (magic, flags) == (MAGIC, UNCHECKED_HASH), name
+            assert digest == _imp.source_hash(key, archive.read(name[:-1])), name
+    stock = next((CACHE / "pkg").glob("pyodide-*/python_stdlib.zip"))
+    with zipfile.ZipFile(dist / "py" / "stdlib.zip") as ours, zipfile.ZipFile(stock) as theirs:
+        names = set(ours.namelist())
+        compiled = {n for n in names if n.endswith(".pyc")}
+        # the start-up modules are bytecode only; every other member is Pyodide's, unchanged
+        assert {"json/__init__.pyc", "asyncio/__init__.pyc", "dataclasses.pyc", "random.pyc",
+                "pyscript/__init__.pyc", "pyscript/ffi.pyc"} <= compiled
+        for name in compiled - {n for n in compiled if n.startswith("pyscript/")}:
+            assert name[:-1] in theirs.namelist() and name[:-1] not in names, name
+            magic, flags, digest = pyc_header(ours.read(name))
+            assert (magic, flags) == (MAGIC, UNCHECKED_HASH), name
+            assert digest == _imp.source_hash(key, theirs.read(name[:-1])), name
+        for name in set(theirs.namelist()) - {n[:-1] for n in compiled}:
+            assert ours.read(name) == theirs.read(name), name
 
 
 def test_service_worker_precaches_every_file_with_its_hash():
@@ -104,7 +161,9 @@ def test_service_worker_precaches_every_file_with_its_hash():
     files = json.loads(re.search(r"const FILES = (\[.*?\n\]);", sw, re.S).group(1))
     listed = dict(files)
     on_disk = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
-    assert set(listed) == on_disk - {"./sw.js"}
+    # the stock standard library only the bare benchmark page loads is not precached
+    assert set(listed) == on_disk - {"./sw.js", "./vendor/pyodide/python_stdlib.zip"}
+    assert {"./py/stdlib.zip", "./py/piki.zip", "./py/main.py", "./js/pyodide.mjs"} <= set(listed)
     for path, integrity in listed.items():
         digest = hashlib.sha256((dist / path).read_bytes()).digest()
         assert integrity == "sha256-" + base64.b64encode(digest).decode(), path

@@ -1,7 +1,9 @@
-"""The engine's unit tests also pass inside the pinned Pyodide (run under Node.js).
+"""The engine's unit tests also pass inside the pinned Pyodide (run under Node.js), importing the
+game and the standard library from the precompiled archives the site ships (dist/py/*.zip).
 
-CI's CPython is not the browser's Python: this catches a construct that only CPython accepts.
-See tests/pyodide_runner.mjs and tests/pyodide_runner.py.
+CI's CPython is not the browser's Python: this catches a construct that only CPython accepts,
+and bytecode that the page's interpreter would not take. See tests/pyodide_runner.mjs and
+tests/pyodide_runner.py.
 """
 
 from __future__ import annotations
@@ -29,3 +31,7 @@ def test_unit_tests_pass_inside_pyodide():
     report = "\n".join("FAILED " + f for f in failures)[-8000:] + "\n" + lines[-1]
     assert result.returncode == 0, report + result.stderr[-3000:]
     assert "pyodide 3." in lines[-1], result.stdout[-2000:]
+    shipped = next(line for line in lines if line.startswith("precompiled:"))
+    assert "/dist/py/piki.zip/spades/state.pyc" in shipped, shipped
+    assert "/lib/python313.zip/json/__init__.pyc" in shipped, shipped
+    assert "/repo/py/spades_cli/__init__.py" in shipped, shipped
