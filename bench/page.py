@@ -16,6 +16,12 @@ For each page, in one Chromium, in rotating order, N times each:
 - warm: once the service worker controls the page, a second visit in a new tab of the same
   profile: time to ready again, and the bytes that came from the network (goal: 0, everything
   from the service worker's cache);
+- 4th visit: the third visit deals a hand (game pages), the fourth finds that game in progress:
+  time to ready, and when the saved table was painted (goal: within 0.5 s of navigation). The
+  4th visit also shows what V8's WebAssembly code cache gives once it is filled;
+- the longest main-thread task between the first paint and ready, cold and warm;
+- «Раздать» pressed at the first paint of a fresh game page: how long until the deal animation
+  starts (goal: within 0.3 s of the first paint, before Python is ready);
 - first paint (first-contentful-paint) of the cold and warm loads (goal for the game: ≤ 0.5 s);
 - the time from "interpreter started" to ready: the page's own start-up work.
 Prints the medians side by side and the ratios game/source and game/bare (goals: ≤ 0.6 and
@@ -54,10 +60,34 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+// main-thread tasks over 50 ms, and when a saved table was painted (js/boot.js)
+window.__long = [];
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push([e.startTime, e.duration])))
+  .observe({type: "longtask", buffered: true});
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.painted === "1" && !window.__paintedAt) {
+    window.__paintedAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-painted"]});
+// when the first card back of the deal animation is in the fly layer
+new MutationObserver((_, observer) => {
+  const fly = document.getElementById("fly");
+  if (fly && fly.firstElementChild && !window.__flyAt) {
+    window.__flyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, childList: true});
 """
 READY = "() => window.__readyAt !== undefined"
 PAINT = ("() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
          " ?? null")
+# the longest main-thread task from the first paint to ready (0: none over 50 ms)
+LONGEST = """() => {
+  const paint = (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0;
+  return Math.max(0, ...window.__long.filter(([start]) => start >= paint && start < window.__readyAt)
+                                      .map(([, duration]) => duration));
+}"""
 
 
 def load_tool(name: str):
@@ -123,33 +153,64 @@ class NetworkBytes:
         self.local.clear()
 
 
-def measure(browser, url: str) -> dict:
-    context = browser.new_context(service_workers="allow")
-    context.add_init_script(MARK_READY)
+def visit(context, url: str, prefix: str) -> tuple[object, dict]:
+    """Open url in a new tab of context and wait for ready: the page and its figures."""
     page = context.new_page()
     net = NetworkBytes(context, page)
     page.goto(url)
     page.wait_for_function(READY, timeout=180_000, polling=50)
     after = "window.__readyAt - window.__interpreterAt"
-    result = {"cold": page.evaluate("window.__readyAt") / 1000,
-              "cold_after": page.evaluate(after) / 1000,
-              "cold_paint": (page.evaluate(PAINT) or 0) / 1000, "cold_bytes": net.total}
+    return page, {prefix: page.evaluate("window.__readyAt") / 1000,
+                  f"{prefix}_after": page.evaluate(after) / 1000,
+                  f"{prefix}_paint": (page.evaluate(PAINT) or 0) / 1000,
+                  f"{prefix}_long": page.evaluate(LONGEST) / 1000,
+                  f"{prefix}_bytes": net.total}
+
+
+def measure(browser, url: str, game: bool) -> dict:
+    """Visits 1 (cold), 2 and 4 (warm) of one page; for the game, visit 4 has a game in progress."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(MARK_READY)
+    page, result = visit(context, url, "cold")
     # The game page registers the service worker itself once ready; the bare page has no boot
     # script, so register the same worker for it here (after ready, as the game does).
     page.evaluate("navigator.serviceWorker.register('sw.js')")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-    # A second visit: a new tab on the same browser profile, served by the service worker.
+    # The second visit: a new tab on the same browser profile, served by the service worker.
     page.close()
-    page = context.new_page()
-    net = NetworkBytes(context, page)
-    page.goto(url)
-    page.wait_for_function(READY, timeout=180_000, polling=50)
-    result.update(warm=page.evaluate("window.__readyAt") / 1000,
-                  warm_after=page.evaluate(after) / 1000,
-                  warm_paint=(page.evaluate(PAINT) or 0) / 1000,
-                  warm_bytes=net.total, warm_requests=net.requests)
+    page, figures = visit(context, url, "warm")
+    result.update(figures)
+    # The third visit deals a hand (the game), so that the fourth finds a game in progress: the
+    # saved table is painted before Python (js/boot.js) and the game is restored.
+    page.close()
+    page, _ = visit(context, url, "third")
+    if game:
+        page.click("#deal")
+        page.wait_for_selector('body[data-phase="bid"]', state="attached", timeout=60_000)
+        page.wait_for_selector('body[data-busy="0"]', state="attached", timeout=60_000)
+    page.close()
+    page, figures = visit(context, url, "fourth")
+    result.update(figures)
+    result["fourth_painted"] = (page.evaluate("window.__paintedAt || 0") or 0) / 1000
     context.close()
     return result
+
+
+def measure_early_deal(browser, url: str) -> dict:
+    """A new player presses «Раздать» as soon as the page has painted, before Python is ready:
+    how long from the first paint until the deal animation starts."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(MARK_READY)
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length",
+                           timeout=60_000, polling=10)
+    page.evaluate("document.getElementById('deal').click()")
+    page.wait_for_function("() => window.__flyAt !== undefined", timeout=60_000, polling=10)
+    flew = page.evaluate("window.__flyAt") - page.evaluate(PAINT)
+    before_ready = page.evaluate("window.__readyAt === undefined")
+    context.close()
+    return {"deal_after_paint": flew / 1000, "deal_before_ready": before_ready}
 
 
 def main() -> None:
@@ -172,7 +233,9 @@ def main() -> None:
         for run in range(args.runs):
             order = list(pages)[run % 3:] + list(pages)[:run % 3]
             for name in order:
-                runs[name].append(measure(browser, pages[name]))
+                runs[name].append(measure(browser, pages[name], game=name != "bare"))
+                if name == "game":
+                    runs[name][-1].update(measure_early_deal(browser, pages[name]))
                 r = runs[name][-1]
                 print(f"  run {run + 1} {name}: cold {r['cold']:.2f} s, warm {r['warm']:.2f} s, "
                       f"warm network bytes {r['warm_bytes']}", flush=True)
@@ -194,14 +257,24 @@ def main() -> None:
         tail = f"{game / source:9.2f}{game / bare:7.2f}" if ratios else ""
         print(f"{label:30}{game:9.2f}{source:9.2f}{bare:9.2f}{tail}")
 
-    for key, label in (("cold", "cold: time to ready (s)"), ("warm", "warm: time to ready (s)")):
+    for key, label in (("cold", "cold: time to ready (s)"), ("warm", "warm: time to ready (s)"),
+                       ("fourth", "4th visit: time to ready (s)")):
         row(label, med("game", key), med("source", key), med("bare", key))
         row("  best run", best("game", key), best("source", key), best("bare", key))
     for key, label in (("cold_after", "cold: after interpreter (s)"),
                        ("warm_after", "warm: after interpreter (s)"),
-                       ("cold_paint", "cold: first paint (s)"), ("warm_paint", "warm: first paint (s)")):
+                       ("fourth_after", "4th: after interpreter (s)"),
+                       ("cold_paint", "cold: first paint (s)"), ("warm_paint", "warm: first paint (s)"),
+                       ("cold_long", "cold: longest task (s)"), ("warm_long", "warm: longest task (s)")):
         row(label, med("game", key), med("source", key), med("bare", key), ratios=False)
-    for key, label in (("cold_bytes", "cold: network bytes"), ("warm_bytes", "warm: network bytes")):
+    print(f"{'4th: saved table painted (s)':30}{med('game', 'fourth_painted'):9.2f}"
+          f"{med('source', 'fourth_painted'):9.2f}   (a game in progress, from navigation)")
+    early = [r["deal_after_paint"] for r in runs["game"]]
+    print(f"{'«Раздать» after first paint':30}{statistics.median(early):9.2f}   "
+          f"(s, to the animation's start; before ready in "
+          f"{sum(r['deal_before_ready'] for r in runs['game'])} of {len(early)} runs)")
+    for key, label in (("cold_bytes", "cold: network bytes"), ("warm_bytes", "warm: network bytes"),
+                       ("fourth_bytes", "4th: network bytes")):
         game, source, bare = (int(med(name, key)) for name in ("game", "source", "bare"))
         print(f"{label:30}{game:9d}{source:9d}{bare:9d}"
               + (f"{game / source:9.2f}" if source else ""))

@@ -15,7 +15,13 @@ FAILED = "() => document.body.dataset.stage === 'error'"
 
 
 def break_controller(site: Path) -> None:
-    (site / "py" / "app.py").write_text('raise RuntimeError("поломка для проверки")\n')
+    (site / "py" / "main.py").write_text('raise RuntimeError("поломка для проверки")\n')
+
+
+def damage_archive(site: Path) -> None:
+    # piki.zip, the game's precompiled modules, is not an archive any more (the service worker
+    # would refuse such a file; this site has none yet)
+    (site / "py" / "piki.zip").write_bytes(b"not a zip archive")
 
 
 def remove_runtime(site: Path) -> None:
@@ -24,6 +30,7 @@ def remove_runtime(site: Path) -> None:
 
 @pytest.mark.parametrize("damage, detail", [
     (break_controller, "поломка для проверки"),
+    (damage_archive, "No module named 'app'"),
     (remove_runtime, "pyodide.asm.wasm"),
 ])
 def test_a_failed_start_is_shown_in_russian(page, tmp_path, serve_site, damage, detail):
