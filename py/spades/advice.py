@@ -75,7 +75,14 @@ MESSAGES = {
         "draw_trumps": "вытягиваем пики у противников",
         "lead_short": "ходим с короткой масти — потом сможем бить пикой",
         "lead_low": "ходим с младшей",
-        "search": "лучший ход по расчёту раздач",
+        "search": "лучший ход по расчёту раздач: в среднем {gain:+d} к счёту",
+        "only": "других карт сыграть нельзя",
+        "cover_cannot": "прикрыть Nil партнёра нечем — сбросьте младшую",
+        "break_nil_under": "срываем Nil {seat} — не перебивайте его карту",
+        "break_nil_forced": "срываем Nil {seat}, но взятку придётся взять",
+        "take_over": "карту партнёра могут перебить — заберите взятку верной картой",
+        "partner_winning_forced": "партнёр берёт взятку, но перебить придётся",
+        "ruff_later": "партнёр ещё может взять — пикой не бейте",
     },
     "en": {
         "sure": "{cards} — sure tricks",
@@ -111,9 +118,95 @@ MESSAGES = {
         "draw_trumps": "draw the opponents' spades",
         "lead_short": "lead a short suit — to trump it later",
         "lead_low": "lead low",
-        "search": "best play over the sampled deals",
+        "search": "best play over the sampled deals: {gain:+d} points on average",
+        "only": "no other card may be played",
+        "cover_cannot": "nothing to cover partner's Nil with — play low",
+        "break_nil_under": "breaking {seat}'s Nil — don't overtake the Nil card",
+        "break_nil_forced": "breaking {seat}'s Nil, but this trick must be taken",
+        "take_over": "partner's card may be beaten — take the trick with a sure winner",
+        "partner_winning_forced": "partner is winning, but you must overtake",
+        "ruff_later": "partner may still win it — don't trump yet",
     },
 }
+
+
+# The partner's own words for the reason that decided its bid or card (North speaks to South):
+# the codes are those of the hard level's decision (``HardBot.think_why``: the policy's rule in
+# ``bots.sim.policy``, the search's margin, the bid's notes).
+PARTNER = {
+    "ru": {
+        "only": "других карт у меня нет",
+        "own_nil": "у меня Nil — сбрасываю старшую, которая не берёт",
+        "own_nil_forced": "у меня Nil, но эту взятку не отдать",
+        "own_nil_lead": "у меня Nil — хожу с младшей",
+        "cover_partner_nil": "прикрываю ваш Nil",
+        "cover_cannot": "прикрыть ваш Nil нечем — сбрасываю младшую",
+        "break_nil": "ломаю Nil {seat} — подкладываю младшую",
+        "break_nil_under": "ломаю Nil {seat} — не перебиваю его карту",
+        "break_nil_forced": "ломаю Nil {seat}, но взятку приходится брать",
+        "partner_winning": "взятку уже берёте вы — сбрасываю младшую",
+        "partner_winning_shed": "взятку берёте вы, контракт набран — сбрасываю старшую",
+        "partner_winning_forced": "взятку берёте вы, но перебить приходится",
+        "take_over": "вашу карту могут перебить — забираю взятку верной картой",
+        "avoid_bags": "контракт набран — не беру лишнего, мешки соперникам",
+        "ruff": "добираю контракт — нет масти, бью пикой",
+        "ruff_later": "вы ещё можете взять — пикой не бью",
+        "win_cheap": "добираю контракт — беру самой младшей картой, которая бьёт",
+        "sure_winner": "добираю контракт — {card} берёт наверняка",
+        "third_high": "добираю контракт — третьей рукой старшую",
+        "second_low": "второй рукой — младшую",
+        "cant_win": "взятку не взять — сбрасываю младшую",
+        "lead_winner": "добираю контракт — {card} старшая в масти",
+        "draw_trumps": "вытягиваю пики у соперников",
+        "lead_short": "хожу с короткой масти — потом смогу бить пикой",
+        "lead_low": "хожу с младшей",
+        "search": "по расчёту {samples} раскладов так лучше: в среднем {gain:+d} к счёту",
+        "bid_count": "считаю взятки на руке: около {tricks}",
+        "bid_nil": "рука слабая и безопасная — заказываю Nil",
+        "bid_partner_nil": "у вас Nil — беру взятки за двоих",
+        "bid_crowded": "на столе уже заказано {bids} — заказываю осторожнее",
+        "bid_weak": "рука слабая, а для Nil опасная — заказываю минимум",
+        "bid_blind": "отстаём на {deficit} — рискую слепым Nil",
+        "bid_search": "по розыгрышу {samples} раскладов это выгоднее, чем {counted} по счёту",
+    },
+    "en": {
+        "only": "I have no other card",
+        "own_nil": "I bid Nil — dropping my highest card that loses",
+        "own_nil_forced": "I bid Nil, but this trick can't be given away",
+        "own_nil_lead": "I bid Nil — leading low",
+        "cover_partner_nil": "covering your Nil",
+        "cover_cannot": "nothing to cover your Nil with — playing low",
+        "break_nil": "breaking {seat}'s Nil — playing under it",
+        "break_nil_under": "breaking {seat}'s Nil — not overtaking the Nil card",
+        "break_nil_forced": "breaking {seat}'s Nil, but I must take this trick",
+        "partner_winning": "you are winning the trick — playing low",
+        "partner_winning_shed": "you are winning and our contract is made — shedding a high card",
+        "partner_winning_forced": "you are winning, but I must overtake",
+        "take_over": "your card may be beaten — taking the trick with a sure winner",
+        "avoid_bags": "contract made — no extra tricks, the bags go to them",
+        "ruff": "making our contract — void, trumping",
+        "ruff_later": "you may still win it — not trumping",
+        "win_cheap": "making our contract — winning with the cheapest card that does",
+        "sure_winner": "making our contract — {card} surely wins",
+        "third_high": "making our contract — third hand high",
+        "second_low": "second hand low",
+        "cant_win": "can't win this trick — playing low",
+        "lead_winner": "making our contract — {card} is the top of its suit",
+        "draw_trumps": "drawing the opponents' spades",
+        "lead_short": "leading a short suit — to trump it later",
+        "lead_low": "leading low",
+        "search": "over {samples} sampled deals this is better: {gain:+d} points on average",
+        "bid_count": "counting my tricks: about {tricks}",
+        "bid_nil": "a weak, safe hand — bidding Nil",
+        "bid_partner_nil": "you bid Nil — I take the tricks for both of us",
+        "bid_crowded": "{bids} already bid — bidding carefully",
+        "bid_weak": "a weak hand, risky for Nil — bidding the minimum",
+        "bid_blind": "{deficit} behind — risking a Blind Nil",
+        "bid_search": "over {samples} sampled deals this pays better than the counted {counted}",
+    },
+}
+SEAT_RU_GEN = ("Юга", "Запада", "Севера", "Востока")  # by Seat: S W N E
+SEAT_EN = ("South", "West", "North", "East")
 
 
 def face(card: int) -> str:
@@ -139,9 +232,15 @@ class Reason:
     code: str
     params: dict = field(default_factory=dict)
 
-    def text(self, lang: str = "ru") -> str:
+    def text(self, lang: str = "ru", voice: str = "hint") -> str:
+        """In ``lang``; ``voice`` "hint" speaks to the player, "partner" is North's own words."""
         catalogue = MESSAGES.get(lang, MESSAGES["ru"])
+        if voice == "partner":
+            catalogue = {**catalogue, **PARTNER.get(lang, PARTNER["ru"])}
         params = dict(self.params)
+        seat = params.get("seat")
+        if isinstance(seat, int):  # Nil «Востока», East's Nil
+            params["seat"] = (SEAT_EN if lang == "en" else SEAT_RU_GEN)[seat]
         suit = params.get("suit")
         if suit is not None:
             params.update(
@@ -213,9 +312,8 @@ def play_hint(view: View, key: int = 0) -> Hint:
 
 def play_hint_steps(view: View, key: int = 0):
     """``play_hint`` a slice at a time (a generator returning the Hint), like ``Bot.think``."""
-    card, _ = yield from HardBot().search_steps(view, decision_rng(key, view))
+    card, _, (code, params) = yield from HardBot().search_steps(view, decision_rng(key, view))
     card = next(c for c in view.legal if c == card)
-    code, params = explain(view, card)
     return Hint(card, (Reason(code, params),))
 
 
@@ -292,4 +390,4 @@ def explain(view: View, card: int) -> tuple[str, dict]:
     return "cant_win", {}
 
 
-__all__ = ["Hint", "Reason", "MESSAGES", "hint", "hint_steps", "bid_hint", "play_hint", "explain"]
+__all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "hint", "hint_steps", "bid_hint", "play_hint", "explain"]

@@ -15,6 +15,7 @@ import pytest
 from spades import DEAL, Seat, from_record, score_team
 from spades import messages
 from spades.advice import MESSAGES as ADVICE
+from spades.advice import PARTNER
 from spades.scoring import SHEET_ROWS
 from ui import controller, help as helppage, render, saves, strings
 
@@ -38,6 +39,7 @@ CATALOGUES = {
     "ui strings": (strings.RU, strings.EN),
     "engine messages": (messages.RU, messages.EN),
     "hint texts": (ADVICE["ru"], ADVICE["en"]),
+    "partner texts": (PARTNER["ru"], PARTNER["en"]),
 }
 
 

@@ -21,14 +21,31 @@ class Bot:
 
     def think(self, view: View, rng):
         """The decision as a generator: yields between slices of work, returns the action."""
+        action, _ = yield from self.think_why(view, rng)
+        return action
+
+    def think_why(self, view: View, rng):
+        """``think``, returning ``(action, reason)``: the reason is what decided the action, a
+        ``(code, params)`` pair in the catalogue of ``spades.advice``, or None for a level that
+        does not say."""
         if not view.legal:
             raise ValueError(f"{self.level}: seat {view.seat.name} has nothing to do now")
         if view.phase is Phase.BID:
-            action = yield from self.bid_steps(view, rng)
+            action, reason = yield from self.bid_why(view, rng)
         else:
-            action = yield from self.play_steps(view, rng)
+            action, reason = yield from self.play_why(view, rng)
         assert action in view.legal, (self.level, action, view.legal)
-        return action
+        return action, reason
+
+    def bid_why(self, view: View, rng):
+        """``bid_steps`` with its reason; levels that explain override it."""
+        action = yield from self.bid_steps(view, rng)
+        return action, None
+
+    def play_why(self, view: View, rng):
+        """``play_steps`` with its reason; levels that explain override it."""
+        action = yield from self.play_steps(view, rng)
+        return action, None
 
     def bid_steps(self, view: View, rng):
         """``bid`` in slices; levels that search override it. This one takes one slice."""

@@ -17,7 +17,7 @@ bounded by a count, never by the clock: the same position and seed give the same
 
 from __future__ import annotations
 
-from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, mask_of
+from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, Card, mask_of
 from ..rules import (
     BAG_COST,
     BLIND,
@@ -179,22 +179,36 @@ class HardBot(Bot):
         return finish(self.bid_steps(view, rng))
 
     def bid_steps(self, view, rng):
-        if blind_wanted(view):
-            return BLIND
-        bid, est, notes = judge_bid(view, self.style)
-        if self.bid_samples:
-            bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples)
+        bid, _ = yield from self.bid_why(view, rng)
         return bid
+
+    def bid_why(self, view, rng):
+        if blind_wanted(view):
+            us, them = view.totals[view.team], view.totals[1 - view.team]
+            return BLIND, ("bid_blind", {"deficit": them - us})
+        bid, est, notes = judge_bid(view, self.style)
+        reason = count_reason(est, notes)
+        if self.bid_samples:
+            counted = bid
+            bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples)
+            if bid != counted:
+                reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
+        return bid, reason
 
     def play(self, view, rng):
         return finish(self.play_steps(view, rng))
 
     def play_steps(self, view, rng):
-        card, _ = yield from self.search_steps(view, rng)
-        return legal_card(view, card)
+        card, _ = yield from self.play_why(view, rng)
+        return card
+
+    def play_why(self, view, rng):
+        card, _, reason = yield from self.search_steps(view, rng)
+        return legal_card(view, card), reason
 
     def search(self, view, rng):
-        """(card, {candidate: mean value}) — the searched choice and what each candidate scored."""
+        """(card, {candidate: mean value}, reason) — the searched choice, what each candidate
+        scored, and what decided: the policy's rule, or the search's margin over it."""
         return finish(self.search_steps(view, rng))
 
     def search_steps(self, view, rng):
@@ -202,11 +216,13 @@ class HardBot(Bot):
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
-        default = policy(base, seat)
+        why: list = []
+        default = policy(base, seat, why)
+        rule = policy_reason(why[-1], base, seat, default)
         runs = candidate_runs(legal, view.held, base.played)
         runs = [c for c in runs if not overtakes_partner(base, seat, c)] or runs
         if len(runs) == 1:
-            return default, {runs[0]: 0.0}
+            return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)
         cards_left = NUM_CARDS - bin(base.played).count("1")
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left)))
@@ -230,5 +246,26 @@ class HardBot(Bot):
                 best, bar = c, totals[c]
         means = {c: totals[c] / n for c in runs}
         if best == default_run:
-            return default, means
-        return best, means
+            return default, means, rule
+        gain = (totals[best] - totals[default_run]) / n
+        return best, means, ("search", {"gain": round(gain), "samples": n})
+
+
+def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
+    """The policy's rule ``code`` (``sim.policy``'s ``why``) with what its words name: the card,
+    or the opponent whose Nil is being broken (the first in the policy's order)."""
+    if code in ("sure_winner", "lead_winner"):
+        return code, {"card": Card(card).display}
+    if code.startswith("break_nil"):
+        nil_seat = next(o for o in (seat ^ 1, seat ^ 3) if sim.nil[o] and sim.taken[o] == 0)
+        return code, {"seat": nil_seat}
+    return code, {}
+
+
+def count_reason(est, notes) -> tuple[str, dict]:
+    """The bid's reason from ``judge_bid``'s notes: the rule that set it, else the count."""
+    codes = dict(notes)
+    for code in ("nil", "partner_nil", "crowded", "weak"):
+        if code in codes:
+            return "bid_" + code, codes[code]
+    return "bid_count", {"tricks": round(est.tricks, 1)}

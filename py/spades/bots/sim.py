@@ -182,15 +182,24 @@ def _sure(card: int, hand: int, sim: Sim, later_opps) -> bool:
     return True
 
 
-def policy(sim: Sim, seat: int) -> int:
-    """The card ``seat`` plays now (see the module's docstring for the modes)."""
+def _said(why: list | None, code: str, card: int) -> int:
+    """``card``, noting in ``why`` (when asked) the code of the rule that chose it."""
+    if why is not None:
+        why.append(code)
+    return card
+
+
+def policy(sim: Sim, seat: int, why: list | None = None) -> int:
+    """The card ``seat`` plays now (see the module's docstring for the modes). When ``why`` is a
+    list, the code of the rule that chose the card is appended to it (``REASONS``): the reason
+    the partner gives at the table and the hint shows comes from here, not guessed afterwards."""
     hand = sim.held[seat]
     trick = sim.trick
     n = len(trick)
     led = trick[0] // NUM_RANKS if n else -1
     legal = play_mask(hand, led, sim.broken)
     if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
+        return _said(why, "only", legal.bit_length() - 1)
 
     team = seat & 1
     partner = seat ^ 2
@@ -214,7 +223,7 @@ def policy(sim: Sim, seat: int) -> int:
         mode = 1 if 0 < opp_need and left - opp_need <= 1 else 2  # set them, or duck
 
     if n == 0:
-        return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left)
+        return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left, why)
 
     # --- following -------------------------------------------------------------------------
     leader = sim.leader
@@ -229,69 +238,69 @@ def policy(sim: Sim, seat: int) -> int:
 
     if mode == 0:  # own Nil
         if losers:
-            return highest_rank(losers) if following else discard_high(losers)
-        return high(beaters) if n == 3 else low(beaters)
+            return _said(why, "own_nil", highest_rank(losers) if following else discard_high(losers))
+        return _said(why, "own_nil_forced", high(beaters) if n == 3 else low(beaters))
 
     if partner_nil:
         if partner in later:
             if beaters:
                 if following:
-                    return high(beaters)
-                return low(beaters)
-            return lowest_rank(legal) if following else discard_low(legal)
+                    return _said(why, "cover_partner_nil", high(beaters))
+                return _said(why, "cover_partner_nil", low(beaters))
+            return _said(why, "cover_cannot", lowest_rank(legal) if following else discard_low(legal))
         if wseat == partner:
             if beaters:
-                return low(beaters)
-            return lowest_rank(legal) if following else discard_low(legal)
+                return _said(why, "cover_partner_nil", low(beaters))
+            return _said(why, "cover_cannot", lowest_rank(legal) if following else discard_low(legal))
 
     if opp_nil >= 0 and (mode != 1 or need < left):
         if opp_nil in later:
             if losers:
-                return lowest_rank(losers) if following else discard_low(losers)
+                return _said(why, "break_nil", lowest_rank(losers) if following else discard_low(losers))
         elif wseat == opp_nil:
             if losers:
-                return highest_rank(losers) if following else discard_high(losers)
-            return low(beaters)
+                return _said(why, "break_nil_under", highest_rank(losers) if following else discard_high(losers))
+            return _said(why, "break_nil_forced", low(beaters))
 
     if wseat == partner:
         sure = n == 3 or _sure(wcard, hand, sim, later_opps)
         if mode == 2:
-            return _shed(losers, following, beaters, n)
+            return _said(why, "partner_winning_shed", _shed(losers, following, beaters, n))
         if not sure and n == 2 and beaters:
             winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
             if winners:
-                return winners[0]
+                return _said(why, "take_over", winners[0])
         if losers:
-            return lowest_rank(losers) if following else discard_low(losers)
-        return low(beaters)
+            return _said(why, "partner_winning", lowest_rank(losers) if following else discard_low(losers))
+        return _said(why, "partner_winning_forced", low(beaters))
 
     if mode == 2:
-        return _shed(losers, following, beaters, n)
+        return _said(why, "avoid_bags", _shed(losers, following, beaters, n))
 
     # mode win: the opponents hold the trick
     if not beaters:
-        return lowest_rank(legal) if following else discard_low(legal)
+        return _said(why, "cant_win", lowest_rank(legal) if following else discard_low(legal))
     if n == 3:
-        return low(beaters)
+        return _said(why, "win_cheap", low(beaters))
     if following:
         winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
         if n == 1:  # second hand low, unless the trick is needed and a sure winner is at hand
             if winners and (need >= left - 1 or wcard % NUM_RANKS >= 9):
-                return winners[0]
-            return lowest_rank(losers) if losers else low(beaters)
+                return _said(why, "sure_winner", winners[0])
+            return _said(why, "second_low", lowest_rank(losers) if losers else low(beaters))
         # third hand high: the cheapest sure winner, else the top card
         if winners:
-            return winners[0]
-        return high(beaters)
+            return _said(why, "sure_winner", winners[0])
+        return _said(why, "third_high", high(beaters))
     # void in the led suit: ruff as cheaply as will hold
     if n == 1 and later and (partner in later) and not sim.voids[partner] & (1 << led):
         # partner may still win it in fourth seat; ruff only with need
         if need < left - 2:
-            return discard_low(losers) if losers else low(beaters)
+            return _said(why, "ruff_later", discard_low(losers) if losers else low(beaters))
     for c in _cards(beaters):
         if _sure(c, hand, sim, later_opps):
-            return c
-    return low(beaters)
+            return _said(why, "ruff", c)
+    return _said(why, "ruff", low(beaters))
 
 
 def _cards(mask: int) -> list[int]:
@@ -311,24 +320,24 @@ def _shed(losers: int, following: int, beaters: int, n: int) -> int:
 
 
 def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bool, opp_nil: int,
-          opps, need: int, left: int) -> int:
+          opps, need: int, left: int, why: list | None) -> int:
     voids = sim.voids
     if mode == 0:
-        return lowest_rank(legal)
+        return _said(why, "own_nil_lead", lowest_rank(legal))
     if partner_nil:
         # lead winners, highest first, in suits the partner still holds
         winners = [c for c in _cards(legal) if _sure(c, hand, sim, opps)]
         if winners:
-            return max(winners, key=lambda c: (c % NUM_RANKS, c >= NUM_RANKS))
-        return highest_rank(legal)
+            return _said(why, "cover_partner_nil", max(winners, key=lambda c: (c % NUM_RANKS, c >= NUM_RANKS)))
+        return _said(why, "cover_partner_nil", highest_rank(legal))
     if opp_nil >= 0 and (mode != 1 or need < left):
         safe = legal
         for s in range(NSUITS):
             if voids[opp_nil] & (1 << s):
                 safe &= ~SUIT_MASK[s]
-        return lowest_rank(safe or legal)
+        return _said(why, "break_nil", lowest_rank(safe or legal))
     if mode == 2:
-        return lowest_rank(legal)
+        return _said(why, "avoid_bags", lowest_rank(legal))
     # win: cash sure winners in side suits the opponents still follow
     bad_suits = 0
     for o in opps:
@@ -341,13 +350,13 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bo
         if m and (not bad_suits & (1 << s) or not spades_out):
             c = high(m)
             if not ABOVE[c] & ~hand & ~sim.played:
-                return c
+                return _said(why, "lead_winner", c)
     spades = legal & SPADE_MASK
     if spades and any(not voids[o] & 1 for o in opps):
         # draw trumps with the top spade — only while an opponent may still hold one
         top = high(spades)
         if not ABOVE[top] & ~hand & ~sim.played and spades_out:
-            return top
+            return _said(why, "draw_trumps", top)
     # no sure winner: lead low from a side suit the opponents follow, short suits first
     safe = side
     for s in (1, 2, 3):
@@ -364,6 +373,6 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bo
                     shortest = s
             m = pick & SUIT_MASK[shortest]  # type: ignore[index]
             if popcount(m) <= 1:
-                return low(m)
-        return lowest_rank(pick)
-    return low(legal)
+                return _said(why, "lead_short", low(m))
+        return _said(why, "lead_low", lowest_rank(pick))
+    return _said(why, "lead_low", low(legal))
