@@ -308,7 +308,7 @@ def bind(page, ctl):
     def on_setting(event):
         target = event.target
         name = _text(target.getAttribute("name"))
-        if name in ("bag_penalty", "blind_nil"):
+        if name in ("bag_penalty", "blind_nil", "explain"):
             value = bool(target.checked)
         elif name == "target":
             value = int(target.value)

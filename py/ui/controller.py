@@ -21,6 +21,7 @@ from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, Spa
 from spades.rules import TRICKS_PER_HAND, first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
 
+from spades.advice import Reason
 from spades.cards import NUM_CARDS
 from spades.record import to_record
 
@@ -95,6 +96,9 @@ class Controller:
         self.shown_trick = None
         self.busy = False
         self.status = ""
+        self.pending_reason = None  # the partner's reason for the action being applied
+        self.partner_said: tuple | None = None  # (North's last action, its reason: code, params)
+        self.partner_line = ""
         self.notice = ""
         self.confirm: tuple[int, int] | None = None
         self.panel: str | None = None
@@ -170,6 +174,7 @@ class Controller:
         self.failed = None
         self.peek = False
         self.review = None  # a review belongs to the game it was opened on
+        self.partner_said = saves.load_said(self.store, game)
         if self.panel == "review":
             self.panel = None
         self.selected = None
@@ -588,6 +593,7 @@ class Controller:
         game = self.game
         seat = game.to_move
         tricks = len(self.view().tricks)
+        at = len(game.actions())
         game.apply(action)
         self.save()
         if isinstance(action, str) and action != BLIND:
@@ -598,6 +604,15 @@ class Controller:
         else:
             key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
             text = t(key, seat=seat_name(seat), bid=bid_text(action))
+        reason, self.pending_reason = self.pending_reason, None
+        if seat is Seat.N:
+            # what decided the partner's action, in its words (None: not asked or not said)
+            self.partner_said = (action, reason) if reason else None
+            if reason:
+                self.stored(saves.save_said, self.store, game, at, action, reason)
+                why = Reason(*reason).text(language(), voice="partner")
+                text = t("status.partner_why", said=text.rstrip("."), why=why)
+                self.partner_line = text
         view = self.view()
         if len(view.tricks) > tricks:
             self.shown_trick = view.last_trick
@@ -612,6 +627,7 @@ class Controller:
         self.running = True
         generation = self.generation
         moved = False
+        self.partner_line = ""  # the partner's action with its reason, if it acts in this run
         try:
             while generation == self.generation:
                 if self.shown_trick is not None:
@@ -652,7 +668,9 @@ class Controller:
             return
         if moved and generation == self.generation:
             last = "" if self.game.over else self.status
-            self.status = " ".join(text for text in (last, self.prompt()) if text)
+            # the partner's reason stays in view when the opponents acted after it
+            said = self.partner_line if self.partner_line != last else ""
+            self.status = " ".join(text for text in (said, last, self.prompt()) if text)
             self.screen.render()
 
     async def _sliced(self, steps):
@@ -675,7 +693,12 @@ class Controller:
         """The computer's action, thought a slice at a time; None when the computer failed."""
         view = self.game.view(seat)
         try:
-            action, seconds = await self._sliced(players.think(self.number, view, self.level_of(seat)))
+            if seat is Seat.N and self.settings.explain:  # the partner says why
+                (action, reason), seconds = await self._sliced(
+                    players.think_why(self.number, view, self.level_of(seat)))
+                self.pending_reason = reason
+            else:
+                action, seconds = await self._sliced(players.think(self.number, view, self.level_of(seat)))
         except Exception as exc:
             self._bot_failed(seat, exc)
             return None

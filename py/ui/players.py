@@ -28,6 +28,13 @@ def think(number: int, view, level: str):
     return bot_think(level, view, decision_rng(number, view))
 
 
+def think_why(number: int, view, level: str):
+    """``think``, returning ``(action, reason)``: what decided it (``Bot.think_why``)."""
+    from spades.bots import make_player
+
+    return make_player(level).think_why(view, decision_rng(number, view))
+
+
 def hint(view, number: int = 0, looked: bool = True, lang: str = "ru") -> tuple[object, str]:
     """The suggested action for the player and why, in words of ``lang`` (a bid or a card)."""
     return finish(hint_steps(view, number, looked, lang))
@@ -42,4 +49,4 @@ def hint_steps(view, number: int = 0, looked: bool = True, lang: str = "ru"):
     return advice.action, advice.text(lang)
 
 
-__all__ = ["think", "hint", "hint_steps", "LEVELS", "PARTNER_LEVEL"]
+__all__ = ["think", "think_why", "hint", "hint_steps", "LEVELS", "PARTNER_LEVEL"]

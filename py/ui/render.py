@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from spades import BLIND, SEATS, Card, Phase, Seat, Team
+from spades.advice import Reason
 from spades.cards import sort_for_display
 from spades.rules import BAGS_PER_PENALTY, is_nil, winning_index
 from spades.scoring import SHEET_ROWS
@@ -282,12 +283,19 @@ def trick(ctl, view) -> str:
         if shown.cards:  # the card winning the trick so far
             winner = shown.seats[winning_index(shown.cards)]
     out = []
+    said = ctl.partner_said if ctl.settings.explain else None
     for who, card in zip(shown.seats, shown.cards):
         won = (" won" if shown.winner is not None else " winning") if winner == who else ""
         label = f"{seat_name(who)}: {card.display}"
+        why = ""
+        if who is Seat.N and said is not None and said[0] == card:
+            # the partner's reason: on hover (title) and on focus, read with the card's name
+            text = Reason(*said[1]).text(language(), voice="partner")
+            label += f" — {text}"
+            why = f' data-reason="{escape(text)}" title="{escape(text)}" tabindex="0"'
         out.append(
             f'<div class="card face {colour(card)} at-{who.name}{won}" data-trick-card="{card}" '
-            f'data-seat="{who.name}" role="img" aria-label="{escape(label)}">{card_face(card)}</div>'
+            f'data-seat="{who.name}" role="img" aria-label="{escape(label)}"{why}>{card_face(card)}</div>'
         )
     return "".join(out)
 
@@ -487,7 +495,8 @@ def settings(ctl) -> str:
         f'<fieldset><legend>{escape(t("settings.level"))}</legend>{levels}</fieldset>'
         f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
         f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
-        f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}</fieldset>'
+        f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}'
+        f'{check("explain", t("settings.explain"), s.explain)}</fieldset>'
         f'<p class="settings-note" data-applies="{"next" if in_progress(game) or game.over else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
         + waiting

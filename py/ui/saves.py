@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, replace
 
-from spades import RecordError, Rules, from_record, to_record
+from spades import RecordError, Rules, Seat, from_record, to_record
+from spades.advice import PARTNER, Reason
 from spades.record import read_json
 from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS, seat_levels
 
@@ -23,6 +24,7 @@ GAME_KEY = "spades.game"
 SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
+SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
@@ -34,6 +36,7 @@ class Settings:
     bag_penalty: bool = True
     blind_nil: bool = False
     lang: str = "ru"  # the interface's language: applies at once, not only from the next game
+    explain: bool = True  # the partner says why it bid or played (the status line, its card)
 
     def rules(self) -> Rules:
         return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
@@ -63,7 +66,7 @@ class Settings:
                 s = replace(s, **{name: value})
             else:
                 bad.append(name)
-        for name in ("bag_penalty", "blind_nil"):
+        for name in ("bag_penalty", "blind_nil", "explain"):
             if name in data:
                 if isinstance(data[name], bool):
                     s = replace(s, **{name: data[name]})
@@ -214,6 +217,38 @@ def save_seen(store, game, looked: bool) -> None:
     """Remember that the deal of the current hand was shown (and whether the cards were looked
     at), so that a reload neither deals it again nor offers Blind Nil after a look."""
     store.set(TABLE_KEY, json.dumps({"game": game.game, "hand": len(game.hands), "looked": looked}))
+
+
+def save_said(store, game, at: int, action, reason) -> None:
+    """The partner's reason (``(code, params)``, ``spades.advice.PARTNER``) for ``action``, the
+    action at index ``at`` of ``game.actions()``: a reload shows it again on North's card."""
+    code, params = reason
+    store.set(SAID_KEY, json.dumps({"game": game.game, "at": at, "action": str(action),
+                                    "code": code, "params": params}, ensure_ascii=False))
+
+
+def load_said(store, game):
+    """``(action, (code, params))``: the partner's last reason in ``game``, or None when there is
+    none, it belongs to another game or position, or it is damaged (then it is only not shown)."""
+    try:
+        data = read_json(store.get(SAID_KEY) or "null", max_text=SMALL_TEXT)
+    except RecordError:
+        return None
+    if not isinstance(data, dict) or data.get("game") != game.game:
+        return None
+    at, code, params = data.get("at"), data.get("code"), data.get("params")
+    actions = game.actions()
+    if (type(at) is not int or not 0 <= at < len(actions) or str(actions[at]) != data.get("action")
+            or code not in PARTNER["ru"] or not isinstance(params, dict)
+            or not all(type(v) in (int, float, str) for v in params.values())):
+        return None
+    try:
+        Reason(code, params).text("ru", voice="partner")  # the parameters must fit the words
+    except (KeyError, IndexError, ValueError):
+        return None
+    if game.rewound(at).to_move is not Seat.N:
+        return None
+    return actions[at], (code, params)
 
 
 def load_seen(store, game):

@@ -1,0 +1,46 @@
+"""The partner explains, in real Chromium: North's reason in the status line and on its card
+(hover: title; focus: the card is focusable and its accessible name carries the reason), kept
+over a reload, and gone when the setting is off."""
+
+from __future__ import annotations
+
+from test_table import SETTLED, click, open_table, step
+
+
+def north_card(page):
+    return page.locator('#trick [data-seat="N"]')
+
+
+def play_until_north_in_trick(page) -> None:
+    for _ in range(40):
+        if north_card(page).count() and page.get_attribute("body", "data-turn") == "S":
+            return
+        step(page)
+    raise AssertionError("North never played into South's trick")
+
+
+def test_north_says_why_it_played(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, 31)
+    play_until_north_in_trick(page)
+    card = north_card(page)
+    reason = card.get_attribute("data-reason")
+    assert reason and card.get_attribute("title") == reason
+    assert card.get_attribute("tabindex") == "0" and reason in card.get_attribute("aria-label")
+    assert f" — {reason}." in page.inner_text("#status")
+    card.focus()
+    assert page.evaluate("document.activeElement.dataset.seat") == "N"
+
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(SETTLED, state="attached")
+    assert north_card(page).get_attribute("data-reason") == reason
+
+    # the setting turns it off: no reason on the card, none in the status line
+    click(page, '[data-action="panel"][data-value="settings"]')
+    click(page, 'input[name="explain"]')
+    assert page.evaluate("JSON.parse(localStorage.getItem('spades.settings')).explain") is False
+    click(page, "#settings-panel [data-action=\"panel\"][data-value=\"close\"]")
+    assert north_card(page).get_attribute("data-reason") is None
+    for _ in range(8):
+        step(page)
+        assert not page.locator("#trick [data-reason]").count()
