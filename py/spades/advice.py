@@ -23,11 +23,12 @@ from .bots import decision_rng
 from .bots.base import finish
 from .bots.bidding import blind_wanted, judge_bid
 from .bots.estimate import estimate
-from .bots.hard import HardBot
+from .bots.hard import HardBot, bid_trials_steps
 from .bots.knowledge import to_sim
 from .bots.sim import ABOVE, team_need
 from .cards import NUM_RANKS, SPADE_MASK, SUIT_MASK, SUIT_SYMBOLS, Card
-from .rules import BLIND, Phase, beats, winning_index
+from .rules import BAGS_PER_PENALTY, BLIND, Phase, beats, bid_value, is_nil, winning_index
+from .scoring import score_team
 from .state import View
 
 MAX_REASONS = 3
@@ -304,6 +305,66 @@ def _sorted_for_hint(cards) -> list[int]:
     return sorted(cards, key=lambda c: (order[c // NUM_RANKS], -(c % NUM_RANKS)))
 
 
+# --- the bid's risk ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BidRisk:
+    """What a bid of South's may bring the team this hand, by ``scoring.score_team`` (the sheet's
+    own count, bag penalty included): the contract made exactly, made with the bags the hand is
+    likely to give, or set by one trick (a Nil: held, or broken by one trick)."""
+    bid: object  # 0..13 or BLIND
+    partner: object  # the partner's bid, or the count assumed while the partner has not bid
+    partner_known: bool
+    bank: int  # the team's bags in the bank
+    to_penalty: int | None  # bags still to go before the −100 (None: no bag penalty)
+    made: int
+    likely: int
+    set: int
+    likely_tricks: int  # South's tricks by the hand's count (the "likely" row)
+
+
+def bid_risk(view: View, bid) -> BidRisk:
+    """The risk of ``bid`` for the seat of ``view`` (South, while bidding). An unknown partner's
+    bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3."""
+    team = view.team
+    est = estimate(view.held)
+    partner_bid = view.bids[view.partner]
+    known = partner_bid is not None
+    if not known:
+        partner_bid = max(1, min(13, int((13 - est.tricks) / 3 + 0.5)))
+    partner_takes = 0 if is_nil(partner_bid) else bid_value(partner_bid)
+    bank = view.banks[team]
+    rules = view.rules
+
+    def points(mine: int) -> int:
+        return score_team((bid, partner_bid), (mine, partner_takes), view.totals[team], bank,
+                          rules.bag_penalty).hand
+
+    if is_nil(bid):
+        expected = 0
+        made = likely = points(0)
+        failed = points(1)
+    else:
+        expected = max(bid, min(13 - partner_takes, int(est.tricks + 0.5)))
+        made = points(bid)
+        likely = points(expected)
+        failed = points(bid - 1)
+    to_penalty = BAGS_PER_PENALTY - bank if rules.bag_penalty else None
+    return BidRisk(bid, partner_bid, known, bank, to_penalty, made, likely, failed, expected)
+
+
+def nil_chance_steps(view: View, key: int = 0):
+    """How often a Nil of this seat holds in the hard level's sampled playouts of this hand
+    (``hard.bid_trials_steps``, seeded by ``decision_rng``, bounded by its sample count): a
+    generator that yields between playouts and returns the share (0..1), or None when the seat
+    may not bid Nil now."""
+    if 0 not in view.legal:
+        return None
+    trials = yield from bid_trials_steps(view, decision_rng(key, view), 0, True, HardBot.bid_samples)
+    held = [tm == 0 for mine, _, tm, _ in trials if mine == 0]
+    return sum(held) / len(held) if held else None
+
+
 # --- play ------------------------------------------------------------------------------------
 
 def play_hint(view: View, key: int = 0) -> Hint:
@@ -390,4 +451,5 @@ def explain(view: View, card: int) -> tuple[str, dict]:
     return "cant_win", {}
 
 
-__all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "hint", "hint_steps", "bid_hint", "play_hint", "explain"]
+__all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "BidRisk", "bid_risk", "nil_chance_steps",
+           "hint", "hint_steps", "bid_hint", "play_hint", "explain"]

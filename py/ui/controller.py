@@ -21,7 +21,7 @@ from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, Spa
 from spades.rules import TRICKS_PER_HAND, first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
 
-from spades.advice import Reason
+from spades.advice import Reason, bid_risk, nil_chance_steps
 from spades.cards import NUM_CARDS
 from spades.record import to_record
 
@@ -99,6 +99,7 @@ class Controller:
         self.pending_reason = None  # the partner's reason for the action being applied
         self.partner_said: tuple | None = None  # (North's last action, its reason: code, params)
         self.partner_line = ""
+        self.nil_chances: dict = {}  # (game, hand) -> how often South's Nil holds (playouts)
         self.notice = ""
         self.confirm: tuple[int, int] | None = None
         self.panel: str | None = None
@@ -671,6 +672,30 @@ class Controller:
             # the partner's reason stays in view when the opponents acted after it
             said = self.partner_line if self.partner_line != last else ""
             self.status = " ".join(text for text in (said, last, self.prompt()) if text)
+            self.screen.render()
+        await self._nil_chance(generation)
+
+    def bid_risks(self) -> dict:
+        """South's bids (0..13) -> ``advice.BidRisk``: the risk preview beside the bid buttons."""
+        view = self.view()
+        return {n: bid_risk(view, n) for n in view.legal if n != BLIND}
+
+    def nil_chance(self):
+        """How often South's Nil holds in the hard level's playouts of this hand, or None while
+        it is being worked out (``_nil_chance``)."""
+        return self.nil_chances.get((self.game.game, len(self.game.hands)))
+
+    async def _nil_chance(self, generation: int) -> None:
+        """Work out the Nil's chance for the preview once South is to bid with the cards seen,
+        a slice at a time (the page stays live), then show it."""
+        game = self.game
+        key = (game.game, len(game.hands))
+        if (game.phase is not Phase.BID or game.to_move is not SOUTH or not self.dealt
+                or self.blind_pending or key in self.nil_chances):
+            return
+        chance, _ = await self._sliced(nil_chance_steps(self.view(), self.number))
+        if generation == self.generation and (game.game, len(game.hands)) == key:
+            self.nil_chances = {key: chance}
             self.screen.render()
 
     async def _sliced(self, steps):

@@ -307,7 +307,7 @@ def bid_buttons(ctl, view) -> str:
             continue
         text = bid_text(n)
         buttons.append(
-            f'<button type="button" class="bid-button" data-bid="{n}"'
+            f'<button type="button" class="bid-button" data-bid="{n}" aria-describedby="risk-{n}"'
             f' aria-label="{escape(t("bid.button.aria", bid=text))}">{escape(text)}</button>'
         )
     hint_bid, reason = ctl.bid_hint()
@@ -317,8 +317,41 @@ def bid_buttons(ctl, view) -> str:
         f'<div class="bids">{"".join(buttons)}</div>'
         f'<button type="button" class="hint" data-action="hint" data-hint="{escape(str(hint_bid))}" '
         f'aria-describedby="hint-reason">{escape(t("button.hint", bid=bid_text(hint_bid)))}</button>'
-        f'<p id="hint-reason" class="hint-reason">{escape(reason)}</p></div>'
+        f'<p id="hint-reason" class="hint-reason">{escape(reason)}</p>{bid_risk(ctl, hint_bid)}</div>'
     )
+
+
+def bid_risk(ctl, hinted) -> str:
+    """#bid-risk: the team's bags, and for every bid what it scores made exactly, made with the
+    likely bags, or set (``advice.bid_risk``: the scoring function's own figures); the hinted
+    bid's line is shown, the line of the bid under the pointer or focus instead (css)."""
+    risks = ctl.bid_risks()
+    if not risks:
+        return ""
+    first = next(iter(risks.values()))
+    if first.to_penalty is None:
+        bank = t("risk.bank.off", bank=first.bank)
+    else:
+        bank = t("risk.bank", bank=first.bank, left=first.to_penalty)
+    lines = [f'<p class="risk-bank">{escape(bank)}</p>']
+    if not first.partner_known:
+        lines.append(f'<p class="risk-partner">{escape(t("risk.partner", bid=bid_text(first.partner)))}</p>')
+    chance = ctl.nil_chance()
+    for n, risk in risks.items():
+        figures = {"made": signed(risk.made), "set": signed(risk.set)}
+        if is_nil(n):
+            key = "risk.nil.wait" if chance is None else "risk.nil"
+            text = t(key, chance=round(100 * chance) if chance is not None else 0, **figures)
+            attrs = "" if chance is None else f' data-chance="{round(100 * chance)}"'
+        else:
+            text = t("risk.line", bid=bid_text(n), tricks=risk.likely_tricks, likely=signed(risk.likely),
+                     **figures)
+            attrs = f' data-likely="{risk.likely}"'
+        hint_class = " hinted" if n == hinted else ""
+        lines.append(f'<p id="risk-{n}" class="risk-line{hint_class}" data-bid="{n}" '
+                     f'data-made="{risk.made}" data-set="{risk.set}"{attrs}>{escape(text)}</p>')
+    return (f'<div id="bid-risk" class="bid-risk" role="note" '
+            f'aria-label="{escape(t("risk.aria"))}">{"".join(lines)}</div>')
 
 
 def panel(ctl, view) -> str:

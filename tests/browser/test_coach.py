@@ -44,3 +44,24 @@ def test_north_says_why_it_played(page, site_url, wait_ready):
     for _ in range(8):
         step(page)
         assert not page.locator("#trick [data-reason]").count()
+
+
+def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, 40)
+    click(page, '[data-action="deal"]')
+    risk = page.locator("#bid-risk")
+    assert risk.is_visible() and "Мешков у команды" in risk.inner_text()
+    hinted = page.get_attribute("#panel [data-action='hint']", "data-hint")
+    assert page.locator(f"#risk-{hinted}").is_visible()
+    other = "7" if hinted != "7" else "6"
+    page.hover(f'#panel .bid-button[data-bid="{other}"]')
+    assert page.locator(f"#risk-{other}").is_visible() and not page.locator(f"#risk-{hinted}").is_visible()
+    page.mouse.move(0, 0)
+    page.focus('#panel .bid-button[data-bid="0"]')
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # keyboard focus: :focus-visible
+    nil = page.locator("#risk-0")
+    assert nil.is_visible() and "Nil" in nil.inner_text()
+    page.wait_for_selector("#risk-0[data-chance]", state="attached", timeout=60_000)
+    assert "% розыгрышей" in page.inner_text("#risk-0")
+    assert page.get_attribute('#panel .bid-button[data-bid="0"]', "aria-describedby") == "risk-0"

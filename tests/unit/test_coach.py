@@ -127,3 +127,47 @@ def test_the_status_line_says_why_and_the_setting_turns_it_off():
         south_moves(ctl)
         assert "data-reason" not in regions(ctl)["trick"]
         assert ctl.pending_reason is None
+
+
+# --- the bid's risk preview ---------------------------------------------------------------------
+
+def test_the_risk_figures_are_the_scoring_functions():
+    from spades.advice import bid_risk
+    from spades.scoring import score_team
+
+    game = position({}, bids=(), rules=None)  # South to bid first, the partner not yet
+    view = game.view(Seat.S)
+    for bid in (1, 4, 7):
+        risk = bid_risk(view, bid)
+        p = risk.partner
+        assert not risk.partner_known and 1 <= p <= 13
+        assert risk.made == score_team((bid, p), (bid, p), 0, 0, True).hand == 10 * (bid + p)
+        assert risk.set == score_team((bid, p), (bid - 1, p), 0, 0, True).hand == -10 * (bid + p)
+        assert risk.likely == score_team((bid, p), (risk.likely_tricks, p), 0, 0, True).hand
+    nil = bid_risk(view, 0)
+    assert (nil.made, nil.set) == (100 + 10 * nil.partner, -100 + 1 + 10 * nil.partner)
+    assert (nil.bank, nil.to_penalty) == (0, 10)
+
+
+def test_the_nil_chance_comes_from_seeded_playouts():
+    from spades.advice import nil_chance_steps
+
+    view = position({}, bids=()).view(Seat.S)
+    first = finish(nil_chance_steps(view, KEY))
+    assert 0 <= first <= 1 and finish(nil_chance_steps(view, KEY)) == first
+    weak = position({"S": "2S 2H 3H 4H 2D 3D 4D 5D 2C 3C 4C 5C 6C"}, bids=()).view(Seat.S)
+    strong = position({"S": "AS KS QS JS TS AH KH AD KD AC KC QC JC"}, bids=()).view(Seat.S)
+    assert finish(nil_chance_steps(weak, KEY)) > 0.5 > finish(nil_chance_steps(strong, KEY))
+
+
+def test_the_bid_panel_shows_the_risk_of_the_hinted_bid():
+    ctl = table(saves.MemoryStore(), 40)
+    event(ctl, "deal")
+    assert ctl.game.phase is Phase.BID and ctl.south_turn
+    html = regions(ctl)["panel"]
+    assert 'id="bid-risk"' in html and "Мешков у команды: 0; ещё 10 — и −100." in html
+    hinted = ctl.bid_hint()[0]
+    risk = ctl.bid_risks()[hinted]
+    assert f'id="risk-{hinted}" class="risk-line hinted" data-bid="{hinted}" data-made="{risk.made}"' in html
+    assert 'aria-describedby="risk-5"' in html
+    assert ctl.nil_chance() is not None and 'data-chance="' in html  # worked out once South bids

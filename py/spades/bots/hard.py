@@ -110,36 +110,11 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
     seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
     Each candidate bid is then scored against the trick counts seen — contract made or set,
     bags at −10, the Nil won or lost — and the best is bid. Bounded by ``samples``."""
-    me = int(view.seat)
-    partner = me ^ 2
-    partner_bid = view.bids[partner]
+    partner_bid = view.bids[view.seat ^ 2]
     partner_is_nil = partner_bid is not None and is_nil(partner_bid)
     consider_nil = not partner_is_nil and est.danger < NIL_DANGER_SEARCH and (
         partner_bid is None or bid_value(partner_bid) >= 2)
-    base = to_sim(view, memory="all")
-    base.leader = first_to_act(view.dealer)
-    counts = [13] * 4
-    vd = [0] * 4
-    trials = []  # (my bid in the playout, partner's bid, my tricks, partner's tricks)
-    for _ in range(samples):
-        hands = sample_hands(view, rng, vd=vd, counts=counts)
-        bids = list(view.bids)
-        nil = [nil_stake(b) for b in view.bids]
-        for s in range(4):
-            if s != me and view.bids[s] is None:
-                bids[s] = quick_bid(hands[s])
-                nil[s] = nil_stake(bids[s])
-        options = [heuristic if heuristic else 1] + ([0] if consider_nil else [])
-        for mine in options:
-            sim = base.copy()
-            sim.held = hands[:]
-            b = bids[:]
-            n = nil[:]
-            b[me] = mine
-            n[me] = nil_stake(mine)
-            sim.bids, sim.nil = b, n
-            yield from sim.playout_steps()
-            trials.append((mine, b[partner], sim.taken[me], sim.taken[partner]))
+    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
     best, best_value = heuristic, None
     for cand in range(0 if consider_nil else 1, MAX_BID + 1):
         total: float = 0
@@ -157,6 +132,39 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
         if best_value is None or value > best_value:
             best, best_value = cand, value
     return best
+
+
+def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
+    """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
+    bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Returns
+    ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick."""
+    me = int(view.seat)
+    partner = me ^ 2
+    base = to_sim(view, memory="all")
+    base.leader = first_to_act(view.dealer)
+    counts = [13] * 4
+    vd = [0] * 4
+    trials = []
+    for _ in range(samples):
+        hands = sample_hands(view, rng, vd=vd, counts=counts)
+        bids = list(view.bids)
+        nil = [nil_stake(b) for b in view.bids]
+        for s in range(4):
+            if s != me and view.bids[s] is None:
+                bids[s] = quick_bid(hands[s])
+                nil[s] = nil_stake(bids[s])
+        options = [heuristic if heuristic else 1] + ([0] if with_nil else [])
+        for mine in options:
+            sim = base.copy()
+            sim.held = hands[:]
+            b = bids[:]
+            n = nil[:]
+            b[me] = mine
+            n[me] = nil_stake(mine)
+            sim.bids, sim.nil = b, n
+            yield from sim.playout_steps()
+            trials.append((mine, b[partner], sim.taken[me], sim.taken[partner]))
+    return trials
 
 
 def bid_trial_value(mine: int, tm: int, pbid, tp: int) -> float:
