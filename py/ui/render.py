@@ -348,7 +348,7 @@ def bid_risk(ctl, hinted) -> str:
                      **figures)
             attrs = f' data-likely="{risk.likely}"'
         hint_class = " hinted" if n == hinted else ""
-        lines.append(f'<p id="risk-{n}" class="risk-line{hint_class}" data-bid="{n}" '
+        lines.append(f'<p id="risk-{n}" class="risk-line{hint_class}" data-risk-of="{n}" '
                      f'data-made="{risk.made}" data-set="{risk.set}"{attrs}>{escape(text)}</p>')
     return (f'<div id="bid-risk" class="bid-risk" role="note" '
             f'aria-label="{escape(t("risk.aria"))}">{"".join(lines)}</div>')

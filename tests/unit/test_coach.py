@@ -168,6 +168,6 @@ def test_the_bid_panel_shows_the_risk_of_the_hinted_bid():
     assert 'id="bid-risk"' in html and "Мешков у команды: 0; ещё 10 — и −100." in html
     hinted = ctl.bid_hint()[0]
     risk = ctl.bid_risks()[hinted]
-    assert f'id="risk-{hinted}" class="risk-line hinted" data-bid="{hinted}" data-made="{risk.made}"' in html
+    assert f'id="risk-{hinted}" class="risk-line hinted" data-risk-of="{hinted}" data-made="{risk.made}"' in html
     assert 'aria-describedby="risk-5"' in html
     assert ctl.nil_chance() is not None and 'data-chance="' in html  # worked out once South bids
