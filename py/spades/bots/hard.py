@@ -219,8 +219,10 @@ class HardBot(Bot):
         scored, and what decided: the policy's rule, or the search's margin over it."""
         return finish(self.search_steps(view, rng))
 
-    def search_steps(self, view, rng):
-        """``search`` as a generator that yields after every trick of every playout."""
+    def search_steps(self, view, rng, include: int | None = None):
+        """``search`` as a generator that yields after every trick of every playout. ``include``
+        (a legal card) is searched too even where the level would not consider it (overtaking
+        the partner's sure winner): the analysis prices the card South played."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
@@ -229,6 +231,8 @@ class HardBot(Bot):
         rule = policy_reason(why[-1], base, seat, default)
         runs = candidate_runs(legal, view.held, base.played)
         runs = [c for c in runs if not overtakes_partner(base, seat, c)] or runs
+        if include is not None and run_of(include, runs, view.held, base.played) not in runs:
+            runs.append(run_of(include, candidate_runs(legal, view.held, base.played), view.held, base.played))
         if len(runs) == 1:
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)

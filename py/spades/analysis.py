@@ -1,0 +1,83 @@
+"""After the hand: what each of a seat's plays cost, by the hard level's judgement at the time.
+
+For every card the seat played, the position is rebuilt (``Game.rewound``) and judged from that
+seat's view only — its own cards, the bids, the cards played so far, never the hidden hands,
+though the hand is over — by the hard level's search (``HardBot.search_steps``): the expected
+points for the team (``sim.hand_value``, bags at −10) of every candidate card over the same
+sampled deals, the card played among them. The cost of a play is the best candidate's mean
+minus the played card's; the search is seeded by ``decision_rng`` like every decision, so the
+same hand gives the same figures. Costs under ``NOISE`` points are sampling noise, not mistakes.
+
+Bids are not priced yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bots import HardBot, decision_rng
+from .bots.hard import candidate_runs, run_of
+from .bots.knowledge import to_sim
+from .cards import Card, Seat, mask_of
+from .rules import DEAL, Phase
+from .state import Game
+
+NOISE = 3.0  # points: below this, a difference is the sampling's, not the player's
+LISTED = 3  # the costliest decisions the summary lists
+
+
+@dataclass(frozen=True)
+class Decision:
+    action_index: int  # in ``game.actions()``
+    trick: int  # 1-based, within the hand
+    played: Card
+    best: Card
+    cost: float  # expected points lost against the best candidate (0 when it was the best)
+
+
+def hand_range(game: Game, hand_index: int) -> range:
+    """The indices in ``game.actions()`` of hand ``hand_index``'s bids and plays."""
+    actions = game.actions()
+    start, hand = 0, 0
+    for i, action in enumerate(actions):
+        if action == DEAL:
+            hand += 1
+            if hand == hand_index:
+                start = i + 1
+            elif hand == hand_index + 1:
+                return range(start, i)
+    if hand < hand_index:
+        raise ValueError(f"the game has no hand {hand_index + 1}")
+    return range(start, len(actions))
+
+
+def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
+    """The seat's plays in hand ``hand_index`` (0-based), priced: a generator that yields
+    between playouts and returns the ``Decision`` list in the order played."""
+    key = game.game or 0
+    actions = game.actions()
+    out = []
+    for i in hand_range(game, hand_index):
+        before = game.rewound(i)
+        if before.phase is not Phase.PLAY or before.to_move is not seat:
+            continue
+        view = before.view(seat)
+        played = actions[i]
+        card, means, _ = yield from HardBot().search_steps(view, decision_rng(key, view), include=int(played))
+        held, seen = view.held, to_sim(view, memory="all").played
+        runs = candidate_runs(mask_of(view.legal), held, seen)
+        mine = run_of(int(played), runs, held, seen)
+        best = max(means, key=lambda c: means[c])
+        cost = max(0.0, means[best] - means.get(mine, means[best]))
+        out.append(Decision(i, len(view.tricks) + 1, Card(int(played)),
+                            Card(card if cost < NOISE else best), round(cost, 1)))
+    return out
+
+
+def costliest(decisions, listed: int = LISTED) -> list[Decision]:
+    """The ``listed`` costliest decisions at or above ``NOISE``, costliest first."""
+    mistakes = [d for d in decisions if d.cost >= NOISE]
+    return sorted(mistakes, key=lambda d: (-d.cost, d.action_index))[:listed]
+
+
+__all__ = ["Decision", "NOISE", "analyse_steps", "costliest", "hand_range"]
