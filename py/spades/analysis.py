@@ -51,26 +51,37 @@ def hand_range(game: Game, hand_index: int) -> range:
     return range(start, len(actions))
 
 
-def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
-    """The seat's plays in hand ``hand_index`` (0-based), priced: a generator that yields
-    between playouts and returns the ``Decision`` list in the order played."""
-    key = game.game or 0
-    actions = game.actions()
+def plays_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
+    """The indices in ``game.actions()`` of the cards ``seat`` played in hand ``hand_index``."""
     out = []
     for i in hand_range(game, hand_index):
         before = game.rewound(i)
-        if before.phase is not Phase.PLAY or before.to_move is not seat:
-            continue
-        view = before.view(seat)
-        played = actions[i]
-        card, means, _ = yield from HardBot().search_steps(view, decision_rng(key, view), include=int(played))
-        held, seen = view.held, to_sim(view, memory="all").played
-        runs = candidate_runs(mask_of(view.legal), held, seen)
-        mine = run_of(int(played), runs, held, seen)
-        best = max(means, key=lambda c: means[c])
-        cost = max(0.0, means[best] - means.get(mine, means[best]))
-        out.append(Decision(i, len(view.tricks) + 1, Card(int(played)),
-                            Card(card if cost < NOISE else best), round(cost, 1)))
+        if before.phase is Phase.PLAY and before.to_move is seat:
+            out.append(i)
+    return out
+
+
+def price_steps(game: Game, index: int, seat: Seat = Seat.S):
+    """The ``Decision`` for the card ``seat`` played at ``index`` of ``game.actions()``: a
+    generator that yields between playouts (like ``Bot.think``) and returns it."""
+    view = game.rewound(index).view(seat)
+    played = int(game.actions()[index])
+    key = game.game or 0
+    card, means, _ = yield from HardBot().search_steps(view, decision_rng(key, view), include=played)
+    held, seen = view.held, to_sim(view, memory="all").played
+    mine = run_of(played, candidate_runs(mask_of(view.legal), held, seen), held, seen)
+    best = max(means, key=lambda c: means[c])
+    cost = max(0.0, means[best] - means.get(mine, means[best]))
+    return Decision(index, len(view.tricks) + 1, Card(played), Card(card if cost < NOISE else best),
+                    round(cost, 1))
+
+
+def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
+    """The seat's plays in hand ``hand_index`` (0-based), priced: a generator that yields
+    between playouts and returns the ``Decision`` list in the order played."""
+    out = []
+    for index in plays_of(game, hand_index, seat):
+        out.append((yield from price_steps(game, index, seat)))
     return out
 
 
@@ -80,4 +91,4 @@ def costliest(decisions, listed: int = LISTED) -> list[Decision]:
     return sorted(mistakes, key=lambda d: (-d.cost, d.action_index))[:listed]
 
 
-__all__ = ["Decision", "NOISE", "analyse_steps", "costliest", "hand_range"]
+__all__ = ["Decision", "NOISE", "analyse_steps", "costliest", "hand_range", "plays_of", "price_steps"]

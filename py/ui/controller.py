@@ -21,6 +21,7 @@ from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, Spa
 from spades.rules import TRICKS_PER_HAND, first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
 
+from spades import analysis
 from spades.advice import Reason, bid_risk, nil_chance_steps
 from spades.cards import NUM_CARDS
 from spades.record import to_record
@@ -100,6 +101,8 @@ class Controller:
         self.partner_said: tuple | None = None  # (North's last action, its reason: code, params)
         self.partner_line = ""
         self.nil_chances: dict = {}  # (game, hand) -> how often South's Nil holds (playouts)
+        # «Разбор сдачи»: ((game, hand), plays priced, plays in all, the costliest or None)
+        self.analysis: tuple | None = None
         self.notice = ""
         self.confirm: tuple[int, int] | None = None
         self.panel: str | None = None
@@ -448,6 +451,40 @@ class Controller:
         if 0 <= index < len(self.view().sheet):
             self.review = (index, 0)
             self.panel = "review"
+
+    def do_review_at(self, value):
+        """Open the review of hand H at trick T (``"H:T"``, both 1-based): from the analysis."""
+        try:
+            hand, trick = (int(part) for part in str(value).split(":"))
+        except ValueError:
+            return
+        if 0 <= hand - 1 < len(self.view().sheet) and 1 <= trick <= TRICKS_PER_HAND:
+            self.review = (hand - 1, trick)
+            self.panel = "review"
+
+    async def do_analysis(self):
+        """«Разбор сдачи»: South's cards in the hand just finished, priced by the hard level from
+        South's own knowledge at the time (``spades.analysis``), a slice at a time, with
+        progress; then the costliest decisions are listed."""
+        game = self.game
+        if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return
+        key = (game.game, self.view().hand_index)
+        if self.analysis is not None and self.analysis[0] == key:
+            return  # done or under way
+        plays = analysis.plays_of(game, key[1], SOUTH)
+        self.analysis = (key, 0, len(plays), None)
+        self.screen.render()
+        generation = self.generation
+        decisions = []
+        for done, index in enumerate(plays, 1):
+            decision, _ = await self._sliced(analysis.price_steps(game, index, SOUTH))
+            if generation != self.generation or self.analysis is None or self.analysis[0] != key:
+                return  # a new game, an undo or an opened record: this analysis is moot
+            decisions.append(decision)
+            self.analysis = (key, done, len(plays), None)
+            self.screen.render()
+        self.analysis = (key, len(plays), len(plays), analysis.costliest(decisions))
 
     def review_hand(self) -> dict | None:
         """The hand under review (``review.hand_review`` of the record), replayed once per hand

@@ -11,6 +11,7 @@ from html import escape
 
 from spades import BLIND, SEATS, Card, Phase, Seat, Team
 from spades.advice import Reason
+from spades.analysis import NOISE
 from spades.cards import sort_for_display
 from spades.rules import BAGS_PER_PENALTY, is_nil, winning_index
 from spades.scoring import SHEET_ROWS
@@ -363,12 +364,12 @@ def panel(ctl, view) -> str:
             '<div class="result" role="alert">'
             f'<h2 class="panel-title">{escape(t("result.title"))}</h2>'
             f'<p class="result-text">{escape(ctl.result_text())}</p>{chart(view)}'
-            f'{hand_summary(view, over=True)}'
+            f'{hand_summary(view, over=True, ctl=ctl)}'
             f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
             "</div>"
         )
     if game.phase is Phase.HAND_OVER:
-        return hand_summary(view)
+        return hand_summary(view, ctl=ctl)
     if not ctl.dealt and not ctl.busy:
         return (f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
                 f'{escape(t("button.deal"))}</button>')
@@ -397,7 +398,33 @@ def panel(ctl, view) -> str:
     )
 
 
-def hand_summary(view, over: bool = False) -> str:
+def analysis_panel(ctl, view) -> str:
+    """#analysis under the hand summary once «Разбор сдачи» was pressed: progress while the
+    plays are priced, then the costliest (``data-cost``: points, ``data-trick``: 1-based), each
+    opening the hand review at that trick."""
+    state = None if ctl is None else ctl.analysis
+    if state is None or state[0] != (ctl.game.game, view.hand_index):
+        return ""
+    _, done, total, listed = state
+    title = f'<h3 class="panel-title">{escape(t("analysis.title"))}</h3>'
+    if listed is None:
+        return (f'<section id="analysis" class="analysis" aria-busy="true" aria-live="polite">{title}'
+                f'<progress max="{total}" value="{done}"></progress>'
+                f'<p>{escape(t("analysis.progress", done=done, total=total))}</p></section>')
+    items = []
+    for d in listed:
+        text = t("analysis.item", trick=d.trick, played=d.played.display, best=d.best.display,
+                 cost=signed(-round(d.cost)))
+        items.append(f'<li data-cost="{d.cost}" data-trick="{d.trick}"><button type="button" '
+                     f'class="link" data-action="review-at" data-value="{view.hand_index + 1}:{d.trick}">'
+                     f'{escape(text)}</button></li>')
+    body = (f'<ol class="analysis-list">{"".join(items)}</ol>' if items
+            else f'<p class="analysis-clean">{escape(t("analysis.clean", noise=round(NOISE)))}</p>')
+    return (f'<section id="analysis" class="analysis" aria-live="polite" data-done="1">{title}{body}'
+            f'<p class="analysis-note">{escape(t("analysis.note"))}</p></section>')
+
+
+def hand_summary(view, over: bool = False, ctl=None) -> str:
     """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
     rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
     ns, ew = view.hand_score
@@ -435,7 +462,8 @@ def hand_summary(view, over: bool = False) -> str:
         f'<ul class="summary-banks">{"".join(banks)}</ul>'
         f'<p class="summary-next">{escape(next_text)}</p>'
         f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
-        f'{escape(t("button.review"))}</button></p>'
+        f'{escape(t("button.review"))}</button> <button type="button" class="secondary" data-action="analysis">'
+        f'{escape(t("button.analysis"))}</button></p>{analysis_panel(ctl, view)}'
         + ("" if over else f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
            f'{escape(t("button.deal"))}</button>')
         + '</section>'

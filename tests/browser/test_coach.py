@@ -65,3 +65,24 @@ def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait
     page.wait_for_selector("#risk-0[data-chance]", state="attached", timeout=60_000)
     assert "% розыгрышей" in page.inner_text("#risk-0")
     assert page.get_attribute('#panel .bid-button[data-bid="0"]', "aria-describedby") == "risk-0"
+
+
+def test_the_hand_analysis_lists_costly_plays_and_opens_the_review_there(page, site_url, wait_ready):
+    from test_table import body
+    from test_table_tools import until
+
+    open_table(page, site_url, wait_ready, 304)
+    until(page, lambda: body(page, "phase") == "hand_over")
+    click(page, '#summary [data-action="analysis"]')
+    page.wait_for_selector('#analysis[data-done="1"]', state="attached", timeout=120_000)
+    assert page.get_attribute("#analysis", "aria-live") == "polite"
+    listed = page.eval_on_selector_all(
+        "#analysis [data-cost]", "els => els.map(e => [Number(e.dataset.cost), Number(e.dataset.trick)])")
+    assert len(listed) <= 3 and all(cost >= 3 and 1 <= trick <= 13 for cost, trick in listed)
+    assert [cost for cost, _ in listed] == sorted((cost for cost, _ in listed), reverse=True)
+    if not listed:
+        assert "Дорогих ошибок нет" in page.inner_text("#analysis")
+        return
+    click(page, "#analysis [data-cost] button >> nth=0")
+    assert page.locator("#review-panel").is_visible()
+    assert page.get_attribute("#review .review-where", "data-step") == str(listed[0][1])

@@ -49,3 +49,31 @@ def test_the_same_hand_gives_the_same_figures():
 def test_hand_range_splits_the_actions_at_each_deal():
     game = position(HANDS, plays=OVERTAKE)
     assert hand_range(game, 0) == range(0, len(game.actions()))
+
+
+def test_the_table_prices_the_finished_hand_and_opens_the_review_at_a_listed_trick():
+    from test_ui import event, south_moves, table
+    from ui import saves
+    from ui.render import regions
+
+    from spades import Phase
+
+    ctl = table(saves.MemoryStore(), 77)
+    while ctl.game.phase is not Phase.HAND_OVER:
+        south_moves(ctl)
+    assert 'data-action="analysis"' in regions(ctl)["panel"]
+    event(ctl, "analysis")
+    key, done, total, listed = ctl.analysis
+    assert done == total == 13 and listed is not None
+    html = regions(ctl)["panel"]
+    assert 'id="analysis"' in html and 'data-done="1"' in html
+    # South played the lowest legal card every time: what that cost, the costliest first
+    costs = [d.cost for d in listed]
+    assert costs == sorted(costs, reverse=True) and all(c >= NOISE for c in costs) and len(costs) <= 3
+    for d in listed:
+        assert f'data-cost="{d.cost}" data-trick="{d.trick}"' in html
+    if listed:
+        event(ctl, "review-at", f"1:{listed[0].trick}")
+        assert ctl.panel == "review" and ctl.review == (0, listed[0].trick)
+    again = finish(analyse_steps(ctl.game, 0, Seat.S))  # the same figures, computed again
+    assert costliest(again) == listed
