@@ -323,11 +323,12 @@ class BidRisk:
     likely_tricks: int  # South's tricks by the hand's count (the "likely" row)
 
 
-def bid_risk(view: View, bid) -> BidRisk:
+def bid_risk(view: View, bid, est=None) -> BidRisk:
     """The risk of ``bid`` for the seat of ``view`` (South, while bidding). An unknown partner's
-    bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3."""
+    bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3.
+    ``est``: the hand's ``estimate``, when the caller has it already."""
     team = view.team
-    est = estimate(view.held)
+    est = est or estimate(view.held)
     partner_bid = view.bids[view.partner]
     known = partner_bid is not None
     if not known:

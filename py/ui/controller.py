@@ -23,6 +23,7 @@ from spades.table import HUMAN, PARTNER_LEVEL
 
 from spades import analysis
 from spades.advice import Reason, bid_risk, nil_chance_steps
+from spades.bots.estimate import estimate
 from spades.cards import NUM_CARDS
 from spades.record import to_record
 
@@ -715,7 +716,8 @@ class Controller:
     def bid_risks(self) -> dict:
         """South's bids (0..13) -> ``advice.BidRisk``: the risk preview beside the bid buttons."""
         view = self.view()
-        return {n: bid_risk(view, n) for n in view.legal if n != BLIND}
+        est = estimate(view.held)  # counted once for all the bids
+        return {n: bid_risk(view, n, est) for n in view.legal if n != BLIND}
 
     def nil_chance(self):
         """How often South's Nil holds in the hard level's playouts of this hand, or None while
