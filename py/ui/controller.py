@@ -63,6 +63,22 @@ def reason_text(error: SpadesError) -> str:
     return text[:1].upper() + text[1:]
 
 
+ABANDONED = object()  # what ``while_true`` returns for work that no longer matters
+
+
+def while_true(steps, still):
+    """A sliced computation (see ``Bot.think``) that stops, returning ``ABANDONED``, at the first
+    slice after ``still()`` turns false: work for a position the table has left."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+        if not still():
+            return ABANDONED
+        yield
+
+
 def in_progress(game: Game) -> bool:
     """A game that someone has started playing and that is not over."""
     return not game.over and bool(game.actions())
@@ -477,11 +493,20 @@ class Controller:
         self.analysis = (key, 0, len(plays), None)
         self.screen.render()
         generation = self.generation
+        hands = len(game.hands)
+
+        def still_shown() -> bool:  # the summary of this hand is still on the table
+            return (generation == self.generation and self.game is game and len(game.hands) == hands
+                    and game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+                    and self.analysis is not None and self.analysis[0] == key)
+
         decisions = []
         for done, index in enumerate(plays, 1):
-            decision, _ = await self._sliced(analysis.price_steps(game, index, SOUTH))
-            if generation != self.generation or self.analysis is None or self.analysis[0] != key:
-                return  # a new game, an undo or an opened record: this analysis is moot
+            decision, _ = await self._sliced(while_true(analysis.price_steps(game, index, SOUTH), still_shown))
+            if decision is ABANDONED or not still_shown():
+                if self.analysis is not None and self.analysis[0] == key:
+                    self.analysis = None  # the next hand was dealt, a new game begun, …: moot
+                return
             decisions.append(decision)
             self.analysis = (key, done, len(plays), None)
             self.screen.render()
@@ -732,8 +757,12 @@ class Controller:
         if (game.phase is not Phase.BID or game.to_move is not SOUTH or not self.dealt
                 or self.blind_pending or key in self.nil_chances):
             return
-        chance, _ = await self._sliced(nil_chance_steps(self.view(), self.number))
-        if generation == self.generation and (game.game, len(game.hands)) == key:
+        def still_bidding() -> bool:  # South has not bid meanwhile, nor a new game begun
+            return (generation == self.generation and self.game is game and game.phase is Phase.BID
+                    and game.to_move is SOUTH)
+
+        chance, _ = await self._sliced(while_true(nil_chance_steps(self.view(), self.number), still_bidding))
+        if chance is not ABANDONED and still_bidding():
             self.nil_chances = {key: chance}
             self.screen.render()
 

@@ -171,3 +171,17 @@ def test_the_bid_panel_shows_the_risk_of_the_hinted_bid():
     assert f'id="risk-{hinted}" class="risk-line hinted" data-risk-of="{hinted}" data-made="{risk.made}"' in html
     assert 'aria-describedby="risk-5"' in html
     assert ctl.nil_chance() is not None and 'data-chance="' in html  # worked out once South bids
+
+
+def test_work_for_a_position_the_table_has_left_is_abandoned():
+    from ui.controller import ABANDONED, while_true
+
+    def work():
+        for _ in range(5):
+            yield
+        return "done"
+
+    assert finish(while_true(work(), lambda: True)) == "done"
+    calls = []
+    assert finish(while_true(work(), lambda: calls.append(1) or len(calls) < 3)) is ABANDONED
+    assert len(calls) == 3  # stopped at the first slice after the position changed
