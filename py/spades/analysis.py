@@ -53,11 +53,14 @@ def hand_range(game: Game, hand_index: int) -> range:
 
 def plays_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
     """The indices in ``game.actions()`` of the cards ``seat`` played in hand ``hand_index``."""
+    span = hand_range(game, hand_index)
+    actions = game.actions()
+    replay = game.rewound(span.start)  # one replay, stepped through the hand
     out = []
-    for i in hand_range(game, hand_index):
-        before = game.rewound(i)
-        if before.phase is Phase.PLAY and before.to_move is seat:
+    for i in span:
+        if replay.phase is Phase.PLAY and replay.to_move is seat:
             out.append(i)
+        replay.apply(actions[i])
     return out
 
 

@@ -657,7 +657,6 @@ class Controller:
         game = self.game
         seat = game.to_move
         tricks = len(self.view().tricks)
-        at = len(game.actions())
         game.apply(action)
         self.save()
         if isinstance(action, str) and action != BLIND:
@@ -673,6 +672,7 @@ class Controller:
             # what decided the partner's action, in its words (None: not asked or not said)
             self.partner_said = (action, reason) if reason else None
             if reason:
+                at = len(game.actions()) - 1  # the action just applied
                 self.stored(saves.save_said, self.store, game, at, action, reason)
                 why = Reason(*reason).text(language(), voice="partner")
                 text = t("status.partner_why", said=text.rstrip("."), why=why)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from spades import BLIND
 from spades.advice import hint_steps as advice_hint_steps
-from spades.bots import decision_rng
+from spades.bots import decision_rng, make_player
 from spades.bots import think as bot_think
 from spades.bots.base import finish
 from spades.table import OPPONENT_LEVELS, PARTNER_LEVEL
@@ -30,8 +30,6 @@ def think(number: int, view, level: str):
 
 def think_why(number: int, view, level: str):
     """``think``, returning ``(action, reason)``: what decided it (``Bot.think_why``)."""
-    from spades.bots import make_player
-
     return make_player(level).think_why(view, decision_rng(number, view))
 
 

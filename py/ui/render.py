@@ -318,11 +318,11 @@ def bid_buttons(ctl, view) -> str:
         f'<div class="bids">{"".join(buttons)}</div>'
         f'<button type="button" class="hint" data-action="hint" data-hint="{escape(str(hint_bid))}" '
         f'aria-describedby="hint-reason">{escape(t("button.hint", bid=bid_text(hint_bid)))}</button>'
-        f'<p id="hint-reason" class="hint-reason">{escape(reason)}</p>{bid_risk(ctl, hint_bid)}</div>'
+        f'<p id="hint-reason" class="hint-reason">{escape(reason)}</p>{bid_risk_panel(ctl, hint_bid)}</div>'
     )
 
 
-def bid_risk(ctl, hinted) -> str:
+def bid_risk_panel(ctl, hinted) -> str:
     """#bid-risk: the team's bags, and for every bid what it scores made exactly, made with the
     likely bags, or set (``advice.bid_risk``: the scoring function's own figures); the hinted
     bid's line is shown, the line of the bid under the pointer or focus instead (css)."""

@@ -229,10 +229,12 @@ class HardBot(Bot):
         why: list = []
         default = policy(base, seat, why)
         rule = policy_reason(why[-1], base, seat, default)
-        runs = candidate_runs(legal, view.held, base.played)
-        runs = [c for c in runs if not overtakes_partner(base, seat, c)] or runs
-        if include is not None and run_of(include, runs, view.held, base.played) not in runs:
-            runs.append(run_of(include, candidate_runs(legal, view.held, base.played), view.held, base.played))
+        every = candidate_runs(legal, view.held, base.played)
+        runs = [c for c in every if not overtakes_partner(base, seat, c)] or every
+        if include is not None:
+            mine = run_of(include, every, view.held, base.played)
+            if mine not in runs:
+                runs = runs + [mine]
         if len(runs) == 1:
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)
