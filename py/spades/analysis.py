@@ -1,14 +1,20 @@
-"""After the hand: what each of a seat's plays cost, by the hard level's judgement at the time.
+"""After the hand: what each of a seat's bids and plays cost, by the hard level's judgement.
 
-For every card the seat played, the position is rebuilt (``Game.rewound``) and judged from that
-seat's view only — its own cards, the bids, the cards played so far, never the hidden hands,
-though the hand is over — by the hard level's search (``HardBot.search_steps``): the expected
-points for the team (``sim.hand_value``, bags at −10) of every candidate card over the same
-sampled deals, the card played among them. The cost of a play is the best candidate's mean
-minus the played card's; the search is seeded by ``decision_rng`` like every decision, so the
-same hand gives the same figures. Costs under ``NOISE`` points are sampling noise, not mistakes.
+Every decision is judged from that seat's view at the time — its own cards, the bids, the
+cards played so far, never the hidden hands, though the hand is over — and seeded by
+``decision_rng`` like every decision, so the same hand gives the same figures:
 
-Bids are not priced yet.
+- a **play**: the position is rebuilt (``Game.rewound``) and the hard level's search
+  (``HardBot.search_steps``) plays every candidate card over the same sampled deals, the card
+  played among them; the team's expected points are ``sim.hand_value`` (bags at −10);
+- a **bid**: the hard level's bid playouts (``hard.bid_trials_steps``, with Nil played out
+  too) give every bid's expected points over the same sampled deals (``hard.judge_trials``,
+  plain points, without the bot's caution); the best bid is the one the hard level bids.
+  A Blind Nil is bid before the cards are seen, so it is not priced.
+
+The cost of a decision is the best choice's mean minus the one made (never below 0). Costs
+under ``NOISE`` points are sampling noise, not mistakes. A costly decision gets a reason code
+when the position shows what went wrong (``play_reason``, ``bid_reason``).
 """
 
 from __future__ import annotations
@@ -16,23 +22,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bots import HardBot, decision_rng
-from .bots.hard import candidate_runs, run_of
+from .bots.bidding import judge_bid
+from .bots.hard import (
+    bid_trials_steps,
+    candidate_runs,
+    judge_trials,
+    may_search_nil,
+    overtakes_partner,
+    run_of,
+)
 from .bots.knowledge import to_sim
-from .cards import Card, Seat, mask_of
-from .rules import DEAL, Phase
+from .cards import NUM_RANKS, SPADE_MASK, Card, Seat, mask_of
+from .rules import BAG_COST, BLIND, DEAL, Phase, beats, bid_value, winning_index
+from .scoring import score_team
 from .state import Game
 
 NOISE = 3.0  # points: below this, a difference is the sampling's, not the player's
 LISTED = 3  # the costliest decisions the summary lists
+REASONS = ("own_nil", "overtook", "cover_nil", "trumped", "bag", "gave_trick", "led_spade", "high_card",
+           "nil_broke", "nil_held", "overbid", "underbid")  # the codes of ``Decision.why``
 
 
 @dataclass(frozen=True)
 class Decision:
     action_index: int  # in ``game.actions()``
-    trick: int  # 1-based, within the hand
-    played: Card
-    best: Card
-    cost: float  # expected points lost against the best candidate (0 when it was the best)
+    trick: int  # 1-based, within the hand; a bid belongs to the first trick
+    played: Card | int  # the card, or the bid (0 is Nil)
+    best: Card | int
+    cost: float  # expected points lost against the best choice (0 when it was the best)
+    kind: str = "play"  # or "bid"
+    why: tuple | None = None  # (reason code, its parameters) for a costly decision
 
 
 def hand_range(game: Game, hand_index: int) -> range:
@@ -51,39 +70,113 @@ def hand_range(game: Game, hand_index: int) -> range:
     return range(start, len(actions))
 
 
-def plays_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
-    """The indices in ``game.actions()`` of the cards ``seat`` played in hand ``hand_index``."""
+def decisions_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
+    """The indices in ``game.actions()`` of ``seat``'s bid (unless a Blind Nil) and the cards it
+    played in hand ``hand_index``, in order."""
     span = hand_range(game, hand_index)
     actions = game.actions()
     replay = game.rewound(span.start)  # one replay, stepped through the hand
     out = []
     for i in span:
-        if replay.phase is Phase.PLAY and replay.to_move is seat:
+        if replay.to_move is seat and replay.phase in (Phase.BID, Phase.PLAY) and actions[i] != BLIND:
             out.append(i)
         replay.apply(actions[i])
     return out
 
 
 def price_steps(game: Game, index: int, seat: Seat = Seat.S):
-    """The ``Decision`` for the card ``seat`` played at ``index`` of ``game.actions()``: a
+    """The ``Decision`` for ``seat``'s bid or card at ``index`` of ``game.actions()``: a
     generator that yields between playouts (like ``Bot.think``) and returns it."""
     view = game.rewound(index).view(seat)
-    played = int(game.actions()[index])
-    key = game.game or 0
-    card, means, _ = yield from HardBot().search_steps(view, decision_rng(key, view), include=played)
+    action = game.actions()[index]
+    rng = decision_rng(game.game or 0, view)
+    if view.phase is Phase.BID:
+        return (yield from _price_bid(view, index, action, rng))
+    played = int(action)
+    card, means, _ = yield from HardBot().search_steps(view, rng, include=played)
     held, seen = view.held, to_sim(view, memory="all").played
     mine = run_of(played, candidate_runs(mask_of(view.legal), held, seen), held, seen)
     best = max(means, key=lambda c: means[c])
-    cost = max(0.0, means[best] - means.get(mine, means[best]))
-    return Decision(index, len(view.tricks) + 1, Card(played), Card(card if cost < NOISE else best),
-                    round(cost, 1))
+    cost = round(max(0.0, means[best] - means.get(mine, means[best])), 1)
+    if cost < NOISE:
+        return Decision(index, len(view.tricks) + 1, Card(played), Card(card), cost)
+    return Decision(index, len(view.tricks) + 1, Card(played), Card(best), cost,
+                    why=play_reason(view, played, best))
+
+
+def _price_bid(view, index: int, bid: int, rng):
+    bot = HardBot()
+    counted, est, _ = judge_bid(view, bot.style)
+    trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
+    choice, _ = judge_trials(trials, may_search_nil(view, est), counted)
+    _, means = judge_trials(trials, True, counted, caution=False)
+    cost = round(max(0.0, means[choice] - means[bid]), 1)
+    why = bid_reason(trials, bid, choice) if cost >= NOISE else None
+    return Decision(index, 1, bid, choice, cost, kind="bid", why=why)
+
+
+def play_reason(view, played: int, best: int) -> tuple | None:
+    """What went wrong in playing ``played`` where ``best`` was better, as the position shows it
+    (a code and its parameters), or None when nothing simple does."""
+    sim = to_sim(view, memory="all")
+    seat = int(view.seat)
+    partner = seat ^ 2
+    trick = sim.trick
+    top = trick[winning_index(trick)] if trick else None
+
+    def takes(card: int) -> bool:  # beats the trick's best card so far
+        return top is not None and beats(card, top)
+
+    def spade(card: int) -> bool:
+        return bool(SPADE_MASK >> card & 1)
+
+    if sim.nil[seat] and not sim.taken[seat] and takes(played) and not takes(best):
+        return ("own_nil", {})
+    if overtakes_partner(sim, seat, played) and not overtakes_partner(sim, seat, best):
+        return ("overtook", {})
+    if sim.nil[partner] and not sim.taken[partner] and takes(best) and not takes(played):
+        return ("cover_nil", {})
+    if top is not None and spade(played) and not spade(trick[0]) and not spade(best):
+        return ("trumped", {})
+    if takes(played) and not takes(best):
+        bid = sum(bid_value(b) for b in (sim.bids[seat], sim.bids[partner]))
+        if bid and sim.taken[seat] + sim.taken[partner] >= bid:
+            return ("bag", {})
+    if takes(best) and not takes(played):
+        return ("gave_trick", {})
+    if top is None and spade(played) and not spade(best):
+        return ("led_spade", {})
+    if played // NUM_RANKS == best // NUM_RANKS and played > best:
+        return ("high_card", {})
+    return None
+
+
+def bid_reason(trials, bid: int, best: int) -> tuple:
+    """Why ``bid`` lost to ``best`` over the bid playouts ``[(my bid, partner's bid, my tricks,
+    partner's tricks)]``: how often a Nil broke or held, a contract was set, or the tricks taken."""
+    nil = [tm for mine, _, tm, _ in trials if mine == 0]
+    number = [(pbid, tm, tp) for mine, pbid, tm, tp in trials if mine != 0]
+
+    def share(hits: int, of: int) -> int:
+        return round(100 * hits / of) if of else 0
+
+    if bid == 0:
+        return ("nil_broke", {"pct": share(sum(1 for tm in nil if tm), len(nil))})
+    if best == 0:
+        return ("nil_held", {"pct": share(sum(1 for tm in nil if not tm), len(nil))})
+    if bid > best:
+        sets = sum(1 for pbid, tm, tp in number
+                   if score_team((bid, pbid), (tm, tp), 0, 0, False, -BAG_COST).contract < 0)
+        return ("overbid", {"pct": share(sets, len(number))})
+    mean = sum(tm for _, tm, _ in number) / len(number) if number else 0.0
+    return ("underbid", {"tricks": round(mean, 1)})
 
 
 def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
-    """The seat's plays in hand ``hand_index`` (0-based), priced: a generator that yields
-    between playouts and returns the ``Decision`` list in the order played."""
+    """The seat's bid and plays in hand ``hand_index`` (0-based), priced: a generator that
+    yields between playouts and returns the ``Decision`` list in the order made."""
     out = []
-    for index in plays_of(game, hand_index, seat):
+    for index in decisions_of(game, hand_index, seat):
         out.append((yield from price_steps(game, index, seat)))
     return out
 
@@ -94,4 +187,5 @@ def costliest(decisions, listed: int = LISTED) -> list[Decision]:
     return sorted(mistakes, key=lambda d: (-d.cost, d.action_index))[:listed]
 
 
-__all__ = ["Decision", "NOISE", "analyse_steps", "costliest", "hand_range", "plays_of", "price_steps"]
+__all__ = ["Decision", "NOISE", "REASONS", "analyse_steps", "bid_reason", "costliest", "decisions_of", "hand_range",
+           "play_reason", "price_steps"]

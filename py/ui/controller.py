@@ -470,17 +470,18 @@ class Controller:
             self.panel = "review"
 
     def do_review_at(self, value):
-        """Open the review of hand H at trick T (``"H:T"``, both 1-based): from the analysis."""
+        """Open the review of hand H at trick T (``"H:T"``, both 1-based; T = 0 opens it at the
+        bids): from the analysis."""
         try:
             hand, trick = (int(part) for part in str(value).split(":"))
         except ValueError:
             return
-        if 0 <= hand - 1 < len(self.view().sheet) and 1 <= trick <= TRICKS_PER_HAND:
+        if 0 <= hand - 1 < len(self.view().sheet) and 0 <= trick <= TRICKS_PER_HAND:
             self.review = (hand - 1, trick)
             self.panel = "review"
 
     async def do_analysis(self):
-        """«Разбор сдачи»: South's cards in the hand just finished, priced by the hard level from
+        """«Разбор сдачи»: South's bid and cards in the hand just finished, priced by the hard level from
         South's own knowledge at the time (``spades.analysis``), a slice at a time, with
         progress; then the costliest decisions are listed."""
         game = self.game
@@ -489,7 +490,7 @@ class Controller:
         key = (game.game, self.view().hand_index)
         if self.analysis is not None and self.analysis[0] == key:
             return  # done or under way
-        plays = analysis.plays_of(game, key[1], SOUTH)
+        plays = analysis.decisions_of(game, key[1], SOUTH)
         self.analysis = (key, 0, len(plays), None)
         self.screen.render()
         generation = self.generation

@@ -21,6 +21,15 @@ def number(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
+def points(value: int, text: str | None = None) -> str:
+    """«71 очко», «−3 очка», «14 очков» (``text``, else ``number(value)``, with the word that
+    agrees with the number)."""
+    n = abs(value)
+    form = "many" if n % 100 in (11, 12, 13, 14) else ("one" if n % 10 == 1 else (
+        "few" if n % 10 in (2, 3, 4) else "many"))
+    return t(f"points.{form}", n=number(value) if text is None else text)
+
+
 def seat_name(seat: Seat) -> str:
     return t(f"seat.{seat.name}")
 

@@ -20,7 +20,7 @@ from spades.table import OPPONENT_LEVELS, TARGETS
 from spades.rules import LOSING_SCORE
 
 from .controller import in_progress
-from .fmt import bid_text, number, seat_name, signed
+from .fmt import bid_text, number, points, seat_name, signed
 from . import stats
 from .help import page as help_page
 from .review import held_after
@@ -229,7 +229,7 @@ def scores(view) -> str:
     for team in (Team.NS, Team.EW):
         name = t(f"team.{team.name}")
         score, bank = view.totals[team], view.banks[team]
-        label = t("score.aria", team=name, score=score, bank=bank)
+        label = t("score.aria", team=name, score=points(score), bank=bank)
         out.append(
             f'<div class="team team-{team.name.lower()}" data-team="{team.name}" data-score="{score}" '
             f'data-bank="{bank}" aria-label="{escape(label)}">'
@@ -398,10 +398,24 @@ def panel(ctl, view) -> str:
     )
 
 
+def decision_text(d) -> str:
+    """«Взятка 2: A♥ вместо 4♥ — −14 очков в среднем — вы перебили взятку партнёра»."""
+    cost = points(-round(d.cost), signed(-round(d.cost)))
+    if d.kind == "bid":
+        text = t("analysis.bid", played=bid_text(d.played), best=bid_text(d.best), cost=cost)
+    else:
+        text = t("analysis.item", trick=d.trick, played=d.played.display, best=d.best.display, cost=cost)
+    if d.why is None:
+        return text
+    code, params = d.why
+    return t("analysis.because", item=text, why=t("analysis.why." + code, **params))
+
+
 def analysis_panel(ctl, view) -> str:
     """#analysis under the hand summary once «Разбор сдачи» was pressed: progress while the
-    plays are priced, then the costliest (``data-cost``: points, ``data-trick``: 1-based), each
-    opening the hand review at that trick."""
+    bid and plays are priced, then the costliest (``data-cost``: points, ``data-trick``: 1-based,
+    the first for the bid; ``data-kind``: bid or play), each opening the hand review at that
+    trick (a bid: at the bids)."""
     state = None if ctl is None else ctl.analysis
     if state is None or state[0] != (ctl.game.game, view.hand_index):
         return ""
@@ -413,11 +427,10 @@ def analysis_panel(ctl, view) -> str:
                 f'<p>{escape(t("analysis.progress", done=done, total=total))}</p></section>')
     items = []
     for d in listed:
-        text = t("analysis.item", trick=d.trick, played=d.played.display, best=d.best.display,
-                 cost=signed(-round(d.cost)))
-        items.append(f'<li data-cost="{d.cost}" data-trick="{d.trick}"><button type="button" '
-                     f'class="link" data-action="review-at" data-value="{view.hand_index + 1}:{d.trick}">'
-                     f'{escape(text)}</button></li>')
+        items.append(f'<li data-cost="{d.cost}" data-trick="{d.trick}" data-kind="{d.kind}"><button type="button" '
+                     f'class="link" data-action="review-at" '
+                     f'data-value="{view.hand_index + 1}:{0 if d.kind == "bid" else d.trick}">'
+                     f'{escape(decision_text(d))}</button></li>')
     body = (f'<ol class="analysis-list">{"".join(items)}</ol>' if items
             else f'<p class="analysis-clean">{escape(t("analysis.clean", noise=round(NOISE)))}</p>')
     return (f'<section id="analysis" class="analysis" aria-live="polite" data-done="1">{title}{body}'

@@ -77,12 +77,15 @@ def test_the_hand_analysis_lists_costly_plays_and_opens_the_review_there(page, s
     page.wait_for_selector('#analysis[data-done="1"]', state="attached", timeout=120_000)
     assert page.get_attribute("#analysis", "aria-live") == "polite"
     listed = page.eval_on_selector_all(
-        "#analysis [data-cost]", "els => els.map(e => [Number(e.dataset.cost), Number(e.dataset.trick)])")
-    assert len(listed) <= 3 and all(cost >= 3 and 1 <= trick <= 13 for cost, trick in listed)
-    assert [cost for cost, _ in listed] == sorted((cost for cost, _ in listed), reverse=True)
+        "#analysis [data-cost]",
+        "els => els.map(e => [Number(e.dataset.cost), Number(e.dataset.trick), e.dataset.kind])")
+    assert len(listed) <= 3 and all(cost >= 3 and 1 <= trick <= 13 and kind in ("bid", "play")
+                                    for cost, trick, kind in listed)
+    assert [cost for cost, _, _ in listed] == sorted((cost for cost, _, _ in listed), reverse=True)
     if not listed:
         assert "Дорогих ошибок нет" in page.inner_text("#analysis")
         return
     click(page, "#analysis [data-cost] button >> nth=0")
     assert page.locator("#review-panel").is_visible()
-    assert page.get_attribute("#review .review-where", "data-step") == str(listed[0][1])
+    _, trick, kind = listed[0]  # a bid opens the review at the bids
+    assert page.get_attribute("#review .review-where", "data-step") == ("0" if kind == "bid" else str(trick))

@@ -210,3 +210,20 @@ def test_a_damaged_save_is_explained_in_the_players_language():
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start()
     assert "не удалось прочитать (это не JSON)" in ctl.notice, ctl.notice
+
+
+def test_points_agree_with_their_number():
+    from ui.fmt import points
+
+    assert [points(n) for n in (1, 2, 5, 11, 14, 21, 22, 25, 101, 112, 0, -3)] == [
+        "1 очко", "2 очка", "5 очков", "11 очков", "14 очков", "21 очко", "22 очка", "25 очков",
+        "101 очко", "112 очков", "0 очков", "−3 очка"]
+    strings.set_language("en")
+    assert [points(1), points(-14, "−14")] == ["1 point", "−14 points"]
+
+
+def test_every_reason_of_the_analysis_has_words_in_both_languages():
+    from spades.analysis import REASONS
+
+    for code in REASONS:
+        assert f"analysis.why.{code}" in strings.RU and f"analysis.why.{code}" in strings.EN

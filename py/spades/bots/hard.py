@@ -110,28 +110,45 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
     seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
     Each candidate bid is then scored against the trick counts seen — contract made or set,
     bags at −10, the Nil won or lost — and the best is bid. Bounded by ``samples``."""
+    consider_nil = may_search_nil(view, est)
+    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
+    best, _ = judge_trials(trials, consider_nil, heuristic)
+    return best
+
+
+def may_search_nil(view, est) -> bool:
+    """Does the bid search try Nil too: the partner is not on Nil, the hand is safe enough, and
+    the partner (if it has bid) bid enough to carry the team."""
     partner_bid = view.bids[view.seat ^ 2]
     partner_is_nil = partner_bid is not None and is_nil(partner_bid)
-    consider_nil = not partner_is_nil and est.danger < NIL_DANGER_SEARCH and (
+    return not partner_is_nil and est.danger < NIL_DANGER_SEARCH and (
         partner_bid is None or bid_value(partner_bid) >= 2)
-    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
+
+
+def judge_trials(trials, with_nil: bool, heuristic: int, caution: bool = True):
+    """The best bid over the playouts and each candidate's mean (``bid_trial_value``): every
+    number bid is judged on the tricks of the number playouts, Nil (when ``with_nil``) on its
+    own. With ``caution`` (the bot's own choice) a set costs ``SET_CAUTION`` more and a Nil must
+    gain ``NIL_CAUTION``; without it the means are plain points (the analysis)."""
     best, best_value = heuristic, None
-    for cand in range(0 if consider_nil else 1, MAX_BID + 1):
+    means = {}
+    for cand in range(0 if with_nil else 1, MAX_BID + 1):
         total: float = 0
         count = 0
         for mine, pbid, tm, tp in trials:
             if (mine == 0) != (cand == 0):
                 continue
-            total += bid_trial_value(cand, tm, pbid, tp)
+            total += bid_trial_value(cand, tm, pbid, tp, SET_CAUTION if caution else 0.0)
             count += 1
         if not count:
             continue
         value = total / count
-        if cand == 0:
+        if cand == 0 and caution:
             value -= NIL_CAUTION
+        means[cand] = value
         if best_value is None or value > best_value:
             best, best_value = cand, value
-    return best
+    return best, means
 
 
 def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
@@ -167,12 +184,12 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     return trials
 
 
-def bid_trial_value(mine: int, tm: int, pbid, tp: int) -> float:
+def bid_trial_value(mine: int, tm: int, pbid, tp: int, caution: float = SET_CAUTION) -> float:
     """What the team scores (``score_team``, bags at −BAG_COST) when this seat bids ``mine``
-    and takes ``tm`` tricks, the partner bid ``pbid`` and took ``tp``; a set costs
-    ``SET_CAUTION`` more, for the optimism of the playouts."""
+    and takes ``tm`` tricks, the partner bid ``pbid`` and took ``tp``; a set costs ``caution``
+    more (by default ``SET_CAUTION``, for the optimism of the playouts)."""
     score = score_team((mine, pbid), (tm, tp), 0, 0, False, -BAG_COST)
-    return score.hand - SET_CAUTION if score.contract < 0 else score.hand
+    return score.hand - caution if score.contract < 0 else score.hand
 
 
 class HardBot(Bot):
