@@ -108,8 +108,8 @@ def _price_bid(view, index: int, bid: int, rng):
     bot = HardBot()
     counted, est, _ = judge_bid(view, bot.style)
     trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
-    choice, _ = judge_trials(trials, may_search_nil(view, est), counted)
-    _, means = judge_trials(trials, True, counted, caution=False)
+    choice, _ = judge_trials(trials, may_search_nil(view, est), counted, bot.set_caution, bot.nil_caution)
+    _, means = judge_trials(trials, True, counted)
     cost = round(max(0.0, means[choice] - means[bid]), 1)
     why = bid_reason(trials, bid, choice) if cost >= NOISE else None
     return Decision(index, 1, bid, choice, cost, kind="bid", why=why)

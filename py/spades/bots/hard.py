@@ -102,17 +102,19 @@ def quick_bid(held: int) -> int:
     return max(1, min(MAX_BID, int(est.tricks + STYLE.bias + 0.5)))
 
 
-def simulated_bid_steps(view, rng, heuristic: int, est, samples: int):
+def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_caution: float = 0.0,
+                        nil_caution: float = 0.0):
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
     bid ``quick_bid`` on their sampled cards; the hand is played out by the policy with this
     seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
     Each candidate bid is then scored against the trick counts seen — contract made or set,
-    bags at −10, the Nil won or lost — and the best is bid. Bounded by ``samples``."""
+    bags at −10, the Nil won or lost — with the cautions of ``judge_trials``, and the best is
+    bid. Bounded by ``samples``."""
     consider_nil = may_search_nil(view, est)
     trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
-    best, _ = judge_trials(trials, consider_nil, heuristic)
+    best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution)
     return best
 
 
@@ -125,11 +127,12 @@ def may_search_nil(view, est) -> bool:
         partner_bid is None or bid_value(partner_bid) >= 2)
 
 
-def judge_trials(trials, with_nil: bool, heuristic: int, caution: bool = True):
+def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.0, nil_caution: float = 0.0):
     """The best bid over the playouts and each candidate's mean (``bid_trial_value``): every
     number bid is judged on the tricks of the number playouts, Nil (when ``with_nil``) on its
-    own. With ``caution`` (the bot's own choice) a set costs ``SET_CAUTION`` more and a Nil must
-    gain ``NIL_CAUTION``; without it the means are plain points (the analysis)."""
+    own. A set costs ``set_caution`` more and a Nil must gain ``nil_caution``, for the
+    playouts' optimism (the level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none,
+    the means are plain points (the analysis)."""
     best, best_value = heuristic, None
     means = {}
     for cand in range(0 if with_nil else 1, MAX_BID + 1):
@@ -138,13 +141,13 @@ def judge_trials(trials, with_nil: bool, heuristic: int, caution: bool = True):
         for mine, pbid, tm, tp in trials:
             if (mine == 0) != (cand == 0):
                 continue
-            total += bid_trial_value(cand, tm, pbid, tp, SET_CAUTION if caution else 0.0)
+            total += bid_trial_value(cand, tm, pbid, tp, set_caution)
             count += 1
         if not count:
             continue
         value = total / count
-        if cand == 0 and caution:
-            value -= NIL_CAUTION
+        if cand == 0:
+            value -= nil_caution
         means[cand] = value
         if best_value is None or value > best_value:
             best, best_value = cand, value
@@ -184,10 +187,10 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     return trials
 
 
-def bid_trial_value(mine: int, tm: int, pbid, tp: int, caution: float = SET_CAUTION) -> float:
+def bid_trial_value(mine: int, tm: int, pbid, tp: int, caution: float = 0.0) -> float:
     """What the team scores (``score_team``, bags at −BAG_COST) when this seat bids ``mine``
     and takes ``tm`` tricks, the partner bid ``pbid`` and took ``tp``; a set costs ``caution``
-    more (by default ``SET_CAUTION``, for the optimism of the playouts)."""
+    more."""
     score = score_team((mine, pbid), (tm, tp), 0, 0, False, -BAG_COST)
     return score.hand - caution if score.contract < 0 else score.hand
 
@@ -199,6 +202,8 @@ class HardBot(Bot):
     margin = MARGIN
 
     bid_samples = BID_SAMPLES
+    set_caution = SET_CAUTION
+    nil_caution = NIL_CAUTION
 
     def bid(self, view, rng):
         return finish(self.bid_steps(view, rng))
@@ -215,7 +220,8 @@ class HardBot(Bot):
         reason = count_reason(est, notes)
         if self.bid_samples:
             counted = bid
-            bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples)
+            bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
+                                                 self.set_caution, self.nil_caution)
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         return bid, reason
@@ -262,7 +268,7 @@ class HardBot(Bot):
         team = seat & 1
         totals = dict.fromkeys(runs, 0)
         for _ in range(n):
-            hands = sample_hands(view, rng, vd=vd, counts=counts)
+            hands = self.deal_unseen(view, rng, vd, counts)
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]
@@ -280,6 +286,11 @@ class HardBot(Bot):
             return default, means, rule
         gain = (totals[best] - totals[default_run]) / n
         return best, means, ("search", {"gain": round(gain), "samples": n})
+
+
+    def deal_unseen(self, view, rng, vd: list[int], counts: list[int]) -> list[int]:
+        """One sampled deal of the cards this seat has not seen (``knowledge.sample_hands``)."""
+        return sample_hands(view, rng, vd=vd, counts=counts)
 
 
 def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
