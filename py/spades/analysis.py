@@ -40,7 +40,7 @@ from .state import Game
 NOISE = 3.0  # points: below this, a difference is the sampling's, not the player's
 LISTED = 3  # the costliest decisions the summary lists
 REASONS = ("own_nil", "overtook", "cover_nil", "trumped", "bag", "gave_trick", "led_spade", "high_card",
-           "nil_broke", "nil_held", "overbid", "underbid")  # the codes of ``Decision.why``
+           "partner_nil_risk", "own_nil_risk", "nil_broke", "nil_held", "overbid", "underbid")  # the codes of ``Decision.why``
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,10 @@ def play_reason(view, played: int, best: int) -> tuple | None:
         return ("own_nil", {})
     if overtakes_partner(sim, seat, played) and not overtakes_partner(sim, seat, best):
         return ("overtook", {})
-    if sim.nil[partner] and not sim.taken[partner] and takes(best) and not takes(played):
+    partner_exposed = top is not None and (  # the partner still to play, or winning the trick
+        partner not in [(sim.leader + k) & 3 for k in range(len(trick))]
+        or (sim.leader + winning_index(trick)) & 3 == partner)
+    if sim.nil[partner] and not sim.taken[partner] and partner_exposed and takes(best) and not takes(played):
         return ("cover_nil", {})
     if top is not None and spade(played) and not spade(trick[0]) and not spade(best):
         return ("trumped", {})
@@ -148,6 +151,10 @@ def play_reason(view, played: int, best: int) -> tuple | None:
         return ("led_spade", {})
     if played // NUM_RANKS == best // NUM_RANKS and played > best:
         return ("high_card", {})
+    if sim.nil[partner] and not sim.taken[partner]:
+        return ("partner_nil_risk", {})
+    if sim.nil[seat] and not sim.taken[seat]:
+        return ("own_nil_risk", {})
     return None
 
 

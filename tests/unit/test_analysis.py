@@ -142,3 +142,31 @@ def test_a_listed_decision_reads_with_its_reason():
         "Взятка 2: A♥ вместо 3♥ — −14 очков в среднем — вы перебили взятку партнёра")
     assert decision_text(decisions[0]) == (
         "Заказ 3 вместо 1 — −81 очко в среднем — контракт не добирался в 92% раскладов")
+
+
+def reason_at(plays: str, played: str, best: str, bids=(3, 3, 3, 3), hands=None):
+    """``play_reason`` for South about to play after ``plays``, played against best."""
+    from spades.analysis import play_reason
+
+    game = position(hands or CLUBS, bids=bids, plays=plays, voids={"S": "C"} if hands is None else None)
+    assert game.to_move is Seat.S
+    return play_reason(game.view(Seat.S), Card.parse(played), Card.parse(best))
+
+
+# West wins the first trick and leads the ♣K; South, void in clubs, plays fourth
+CLUBS = {"S": "2H 3S 5D", "W": "AH KC", "N": "4H 2C", "E": "5H 3C"}
+FIRST = "2H AH 4H 5H KC 2C 3C"
+
+
+def test_the_reasons_name_what_the_position_shows():
+    assert reason_at(FIRST, "3S", "5D") == ("trumped", {})
+    # South holds the ♣A now, not void: overtaking the king or not
+    hands = {"S": "2H AC 4C", "W": "AH KC", "N": "4H 2C", "E": "5H 3C"}
+    assert reason_at(FIRST, "4C", "AC", hands=hands) == ("gave_trick", {})
+    # North on Nil has played under the king: nothing to cover any more
+    assert reason_at(FIRST, "4C", "AC", bids=(3, 3, 0, 3), hands=hands) == ("gave_trick", {})
+    # …but with North still to play (East won the first trick and leads the ♣K, South second),
+    # letting the king through leaves the Nil to North
+    east = {"S": "2H AC 4C", "W": "3H 3C", "N": "4H 2C", "E": "AH KC"}
+    assert reason_at("2H 3H 4H AH KC", "4C", "AC", bids=(3, 3, 0, 3), hands=east) == ("cover_nil", {})
+    assert reason_at("2H 3H 4H AH KC", "4C", "AC", hands=east) == ("gave_trick", {})
