@@ -40,7 +40,8 @@ from .state import Game
 NOISE = 3.0  # points: below this, a difference is the sampling's, not the player's
 LISTED = 3  # the costliest decisions the summary lists
 REASONS = ("own_nil", "overtook", "cover_nil", "trumped", "bag", "gave_trick", "led_spade", "high_card",
-           "partner_nil_risk", "own_nil_risk", "nil_broke", "nil_held", "overbid", "underbid")  # the codes of ``Decision.why``
+           "partner_nil_risk", "own_nil_risk",  # the codes of ``Decision.why`` for a play …
+           "nil_broke", "nil_held", "overbid", "underbid")  # … and for a bid
 
 
 @dataclass(frozen=True)
