@@ -492,9 +492,10 @@ class Controller:
             return  # done or under way
         plays = analysis.decisions_of(game, key[1], SOUTH)
         self.analysis = (key, 0, len(plays), None)
-        self.screen.render()
         generation = self.generation
         hands = len(game.hands)
+        self.screen.render()
+        await self.screen.pause(0)  # the progress shows before the first slice, in a task of its own
 
         def still_shown() -> bool:  # the summary of this hand is still on the table
             return (generation == self.generation and self.game is game and len(game.hands) == hands
@@ -504,13 +505,16 @@ class Controller:
         decisions = []
         for done, index in enumerate(plays, 1):
             decision, _ = await self._sliced(while_true(analysis.price_steps(game, index, SOUTH), still_shown))
+            if decision is not ABANDONED and still_shown():
+                decisions.append(decision)
+                await self.screen.pause(0)  # the progress is drawn in a task of its own, not after a slice
             if decision is ABANDONED or not still_shown():
                 if self.analysis is not None and self.analysis[0] == key:
                     self.analysis = None  # the next hand was dealt, a new game begun, …: moot
                 return
-            decisions.append(decision)
-            self.analysis = (key, done, len(plays), None)
-            self.screen.render()
+            if done < len(plays):  # the last is drawn with the list, when the handler returns
+                self.analysis = (key, done, len(plays), None)
+                self.screen.render()
         self.analysis = (key, len(plays), len(plays), analysis.costliest(decisions))
 
     def review_hand(self) -> dict | None:
