@@ -14,15 +14,22 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
 CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('piki-')).sort()"
-# An update attempt is over when no worker is installing or waiting (a failed one is discarded).
-SETTLED = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return !registration.installing && !registration.waiting;
-}"""
+# An update attempt: ask for the new sw.js, then wait for the worker it installs to end, refused
+# ("redundant") or in charge ("activated"). Waiting on that worker, not on a snapshot of the
+# registration, keeps the next step from racing an install that has not begun yet (which then
+# fetched the files the test had already put back, and installed the "broken" build).
 UPDATE = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
+  const found = new Promise((resolve) => registration.addEventListener(
+    "updatefound", () => resolve(registration.installing), {once: true}));
   try { await registration.update(); } catch (error) { return String(error); }
-  return "ok";
+  const worker = registration.installing || registration.waiting || await Promise.race(
+    [found, new Promise((resolve) => setTimeout(() => resolve(null), 30000))]);
+  if (!worker) return "no update";
+  if (worker.state === "redundant" || worker.state === "activated") return worker.state;
+  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
+    if (worker.state === "redundant" || worker.state === "activated") resolve(worker.state);
+  }));
 }"""
 
 
@@ -62,9 +69,8 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     original = style.read_bytes()
     style.write_bytes(original + b"\n/* not the file the build listed */\n")
     set_build(site, "broken0000000000")
-    page.evaluate(UPDATE)
-    poll(page, SETTLED, bool)
-    assert poll(page, CACHES, lambda keys: keys == [first])
+    assert page.evaluate(UPDATE) == "redundant"
+    assert page.evaluate(CACHES) == [first]
 
     # The same for the precompiled Python: a changed archive is refused like any other file.
     style.write_bytes(original)
@@ -72,14 +78,13 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     compiled = archive.read_bytes()
     archive.write_bytes(compiled[:-1] + bytes([compiled[-1] ^ 1]))
     set_build(site, "broken1111111111")
-    page.evaluate(UPDATE)
-    poll(page, SETTLED, bool)
-    assert poll(page, CACHES, lambda keys: keys == [first])
+    assert page.evaluate(UPDATE) == "redundant"
+    assert page.evaluate(CACHES) == [first]
 
     # A complete new build: installed, activated, and the old cache deleted.
     archive.write_bytes(compiled)
     set_build(site, "fresh00000000000")
-    page.evaluate(UPDATE)
+    assert page.evaluate(UPDATE) == "activated"
     poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])
     page.reload()
     wait_ready(page)
