@@ -270,6 +270,8 @@ def spawn(coroutine):
 
 
 def bind(page, ctl):
+    from ui import saves  # imported with the controller already
+
     table = document.body
 
     def on_click(event):
@@ -308,7 +310,7 @@ def bind(page, ctl):
     def on_setting(event):
         target = event.target
         name = _text(target.getAttribute("name"))
-        if name in ("bag_penalty", "blind_nil", "explain"):
+        if name in saves.SWITCHES:
             value = bool(target.checked)
         elif name == "target":
             value = int(target.value)

@@ -25,14 +25,13 @@ from .bots import HardBot, decision_rng
 from .bots.bidding import judge_bid
 from .bots.hard import (
     bid_trials_steps,
-    candidate_runs,
     judge_trials,
     may_search_nil,
     overtakes_partner,
     run_of,
 )
 from .bots.knowledge import to_sim
-from .cards import NUM_RANKS, SPADE_MASK, Card, Seat, mask_of
+from .cards import NUM_RANKS, SPADE_MASK, Card, Seat
 from .rules import BAG_COST, BLIND, DEAL, Phase, beats, bid_value, winning_index
 from .scoring import score_team
 from .state import Game
@@ -95,8 +94,7 @@ def price_steps(game: Game, index: int, seat: Seat = Seat.S):
         return (yield from _price_bid(view, index, action, rng))
     played = int(action)
     card, means, _ = yield from HardBot().search_steps(view, rng, include=played)
-    held, seen = view.held, to_sim(view, memory="all").played
-    mine = run_of(played, candidate_runs(mask_of(view.legal), held, seen), held, seen)
+    mine = run_of(played, list(means), view.held, view.played_mask)  # the searched run it belongs to
     best = max(means, key=lambda c: means[c])
     cost = round(max(0.0, means[best] - means.get(mine, means[best])), 1)
     if cost < NOISE:

@@ -505,7 +505,7 @@ class Controller:
         decisions = []
         for done, index in enumerate(plays, 1):
             decision, _ = await self._sliced(while_true(analysis.price_steps(game, index, SOUTH), still_shown))
-            if decision is not ABANDONED and still_shown():
+            if decision is not ABANDONED:
                 decisions.append(decision)
                 await self.screen.pause(0)  # the progress is drawn in a task of its own, not after a slice
             if decision is ABANDONED or not still_shown():

@@ -25,6 +25,7 @@ SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
+SWITCHES = ("bag_penalty", "blind_nil", "explain")  # the settings that are on or off (checkboxes)
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
@@ -66,7 +67,7 @@ class Settings:
                 s = replace(s, **{name: value})
             else:
                 bad.append(name)
-        for name in ("bag_penalty", "blind_nil", "explain"):
+        for name in SWITCHES:
             if name in data:
                 if isinstance(data[name], bool):
                     s = replace(s, **{name: data[name]})

@@ -268,7 +268,7 @@ class HardBot(Bot):
         team = seat & 1
         totals = dict.fromkeys(runs, 0)
         for _ in range(n):
-            hands = self.deal_unseen(view, rng, vd, counts)
+            hands = sample_hands(view, rng, vd=vd, counts=counts)
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]
@@ -286,11 +286,6 @@ class HardBot(Bot):
             return default, means, rule
         gain = (totals[best] - totals[default_run]) / n
         return best, means, ("search", {"gain": round(gain), "samples": n})
-
-
-    def deal_unseen(self, view, rng, vd: list[int], counts: list[int]) -> list[int]:
-        """One sampled deal of the cards this seat has not seen (``knowledge.sample_hands``)."""
-        return sample_hands(view, rng, vd=vd, counts=counts)
 
 
 def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
