@@ -175,7 +175,10 @@ def test_covers_partners_nil_second_hand_high():
 
 @pytest.mark.parametrize("level", SMART)
 def test_leads_high_for_partners_nil(level):
-    game = position({"S": "AH KH 2H AD 2D 3D AC 2C", "N": "3H 4H 4D 5D 3C 4C"}, bids=(4, 3, 0, 3))
+    # South's small cards (sixes and sevens) are too high to be safely under the partner's and
+    # too low for it to duck under: the aces go first. (Holding the 2s and 3s, the hard level
+    # may lead one — below every card a Nil partner can hold, a low lead is a cover too.)
+    game = position({"S": "AH KH 6H AD 6D 7D AC 6C", "N": "3H 4H 4D 5D 3C 4C"}, bids=(4, 3, 0, 3))
     card = decide(game, player(level))
     assert card.rank == 12, f"{level} led {card} with a Nil partner"
 

@@ -41,11 +41,19 @@ def judge_bid(view: View, style: BidStyle, est: Estimate | None = None):
     """(bid, est, notes): notes are reason codes with parameters, in the order they applied."""
     assert view.phase is Phase.BID
     est = est or estimate(view.held)
+    bid, notes = bid_for(int(view.seat), view.bids, est, style)
+    return bid, est, notes
+
+
+def bid_for(seat: int, bids, est: Estimate, style: BidStyle):
+    """(bid, notes): what ``seat`` bids on its count ``est`` with ``bids`` (per seat, None for
+    those yet to bid) made before it; ``judge_bid`` for a seat's view, and the inference's guess
+    of what another seat would have bid holding a sampled hand."""
     notes: list = []
-    partner_bid = view.bids[view.partner]
+    partner_bid = bids[seat ^ 2]
     t = est.tricks + style.bias
     if style.shade:
-        others = sum(bid_value(b) for s, b in enumerate(view.bids) if s != view.seat and b is not None)
+        others = sum(bid_value(b) for s, b in enumerate(bids) if s != seat and b is not None)
         excess = others + est.tricks - 13
         if excess > 0:
             t -= 0.6 * excess
@@ -59,8 +67,8 @@ def judge_bid(view: View, style: BidStyle, est: Estimate | None = None):
         and (partner_bid is None or bid_value(partner_bid) >= 2)
     ):
         notes.append(("nil", {}))
-        return 0, est, notes
+        return 0, notes
     bid = max(1, min(13, int(t + 0.5)))
     if bid == 1 and est.tricks < 0.5:
         notes.append(("weak", {}))
-    return bid, est, notes
+    return bid, notes

@@ -36,17 +36,22 @@ class EasyBot(Bot):
         return max(1, min(MAX_BID, easy_count(view.held)))
 
     def play(self, view, rng):
-        legal = mask_of(view.legal)
-        cards = view.trick.cards
-        if not cards:
-            side = legal & ~SPADE_MASK
-            return legal_card(view, highest_rank(side or legal))
-        best = cards[winning_index(cards)]
-        winners = [c for c in view.legal if beats(c, best)]
-        if winners:
-            following = [c for c in winners if c // NUM_RANKS == cards[0] // NUM_RANKS]
-            return max(following) if following else min(winners)
-        return legal_card(view, lowest_rank(legal & NON_SPADES or legal))
+        return legal_card(view, easy_card(mask_of(view.legal), [int(c) for c in view.trick.cards]))
 
 
-__all__ = ["EasyBot", "easy_count"]
+def easy_card(legal: int, trick: list[int]) -> int:
+    """The beginner's card from its legal cards (a mask) and the trick so far: lead the highest
+    side-suit card; win with the highest card of the led suit (else the lowest trump); else
+    play the lowest, side suits first."""
+    if not trick:
+        side = legal & ~SPADE_MASK
+        return highest_rank(side or legal)
+    best = trick[winning_index(trick)]
+    winners = [c for c in range(NUM_CARDS) if legal >> c & 1 and beats(c, best)]
+    if winners:
+        following = [c for c in winners if c // NUM_RANKS == trick[0] // NUM_RANKS]
+        return max(following) if following else min(winners)
+    return lowest_rank(legal & NON_SPADES or legal)
+
+
+__all__ = ["EasyBot", "easy_card", "easy_count"]

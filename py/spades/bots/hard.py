@@ -6,13 +6,15 @@ every void shown, and for each decision:
    the same) and keeps one card per run;
 2. draws ``samples`` deals of the unseen cards consistent with what it knows: each seat holds
    as many cards as it has left, none of a suit it has shown void in, Nil bidders seldom high
-   cards (``knowledge.sample_hands``);
+   cards (``knowledge.Sampler``); of every ``tries`` deals drawn it keeps the one that best
+   explains what the other seats bid and played (``inference.likely_hands``);
 3. plays every candidate in every sampled deal, then the rest of the hand with the shared
    policy for all four seats (each seat judging from its own cards only), and scores the
    hand for its team against the other (``sim.hand_value``: bags at −10);
 4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
-The number of samples comes from a budget of simulated card plays, so the work per decision is
-bounded by a count, never by the clock: the same position and seed give the same card.
+The number of samples comes from a budget of simulated card plays (the playouts, and the plays
+the inference replays to judge each deal drawn), so the work per decision is bounded by a count,
+never by the clock: the same position and seed give the same card.
 """
 
 from __future__ import annotations
@@ -33,11 +35,12 @@ from ..scoring import score_team
 from .base import Bot, finish, legal_card
 from .bidding import BidStyle, blind_wanted, judge_bid
 from .estimate import estimate
-from .knowledge import remaining_counts, sample_hands, to_sim, voids
+from .inference import Evidence, likely_hands
+from .knowledge import Sampler, remaining_counts, to_sim, voids
 from .sim import _sure, hand_value, policy
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
-BUDGET = 9000  # simulated card plays per decision (samples × candidates × cards left)
+BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
@@ -45,6 +48,7 @@ NIL_DANGER_SEARCH = 1.6  # hands this safe are also tried as Nil in the bid sear
 SET_CAUTION = 60.0  # extra points a set costs in the bid search: the playouts are optimistic
 NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
+TRIES = 4  # deals drawn for each one searched: the one that best explains the others' actions
 
 
 def candidate_runs(legal: int, held: int, played: int) -> list[int]:
@@ -103,7 +107,7 @@ def quick_bid(held: int) -> int:
 
 
 def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_caution: float = 0.0,
-                        nil_caution: float = 0.0):
+                        nil_caution: float = 0.0, tries: int = 1):
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -113,7 +117,7 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_cautio
     bags at −10, the Nil won or lost — with the cautions of ``judge_trials``, and the best is
     bid. Bounded by ``samples``."""
     consider_nil = may_search_nil(view, est)
-    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
+    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, tries)
     best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution)
     return best
 
@@ -154,7 +158,7 @@ def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.
     return best, means
 
 
-def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
+def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int, tries: int = 1):
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Returns
     ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick."""
@@ -165,8 +169,10 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     counts = [13] * 4
     vd = [0] * 4
     trials = []
+    sampler = Sampler(view, vd=vd, counts=counts)
+    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
     for _ in range(samples):
-        hands = sample_hands(view, rng, vd=vd, counts=counts)
+        hands = likely_hands(ev, sampler, rng, tries)
         bids = list(view.bids)
         nil = [nil_stake(b) for b in view.bids]
         for s in range(4):
@@ -202,6 +208,8 @@ class HardBot(Bot):
     margin = MARGIN
 
     bid_samples = BID_SAMPLES
+    tries = TRIES
+    bid_tries = 1
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
@@ -221,7 +229,7 @@ class HardBot(Bot):
         if self.bid_samples:
             counted = bid
             bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
-                                                 self.set_caution, self.nil_caution)
+                                                 self.set_caution, self.nil_caution, self.bid_tries)
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         return bid, reason
@@ -262,13 +270,16 @@ class HardBot(Bot):
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)
         cards_left = NUM_CARDS - bin(base.played).count("1")
-        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left)))
+        ev = Evidence(view, self.style, NIL_DANGER_SEARCH)
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (
+            len(runs) * cards_left + (self.tries * ev.cost if self.tries > 1 else 0))))
         vd = voids(view)
         counts = remaining_counts(view)
         team = seat & 1
         totals = dict.fromkeys(runs, 0)
+        sampler = Sampler(view, vd=vd, counts=counts)
         for _ in range(n):
-            hands = sample_hands(view, rng, vd=vd, counts=counts)
+            hands = likely_hands(ev, sampler, rng, self.tries)
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]

@@ -66,58 +66,79 @@ def card_weight(card: int, bid) -> float:
     return 1.0
 
 
+class Sampler:
+    """Deals of the unseen cards for one seat's view (``sample_hands``), with what every draw
+    shares worked out once: the unseen cards, the seats each may go to (not to a seat void in
+    its suit) and the weights."""
+
+    __slots__ = ("me", "held", "counts", "cards", "elig", "weight", "others")
+
+    def __init__(self, view: View, weighted: bool = True, vd: list[int] | None = None,
+                 counts: list[int] | None = None) -> None:
+        me = int(view.seat)
+        vd = vd if vd is not None else voids(view)
+        self.me = me
+        self.held = view.held
+        self.counts = counts if counts is not None else remaining_counts(view)
+        cards = []
+        m = view.unseen_mask
+        while m:
+            lb = m & -m
+            cards.append(lb.bit_length() - 1)
+            m ^= lb
+        self.cards = cards
+        others = [s for s in range(NUM_SEATS) if s != me]
+        self.others = others
+        self.elig = {}
+        self.weight = {}
+        bids = view.bids
+        for c in cards:
+            bit = 1 << (c // NUM_RANKS)
+            self.elig[c] = [s for s in others if not vd[s] & bit]
+            self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
+
+    def draw(self, rng) -> list[int]:
+        """Masks of the other seats' hands (own seat's entry is its real hand)."""
+        me, counts = self.me, self.counts
+        for attempt in range(20):
+            need = [counts[s] if s != me else 0 for s in range(NUM_SEATS)]
+            hands = [0] * NUM_SEATS
+            hands[me] = self.held
+            # most constrained cards first, random order within
+            order = self.cards[:]
+            rng.shuffle(order)
+            elig = self.elig if attempt < 19 else dict.fromkeys(order, self.others)
+            order.sort(key=lambda c: len(elig[c]))
+            ok = True
+            for c in order:
+                seats = [s for s in elig[c] if need[s] > 0]
+                if not seats:
+                    ok = False
+                    break
+                if len(seats) == 1:
+                    s = seats[0]
+                else:
+                    weight = self.weight[c]
+                    ws = [need[s] * weight[s] for s in seats]
+                    x = rng.random() * sum(ws)
+                    s = seats[-1]
+                    for seat, w in zip(seats, ws):
+                        x -= w
+                        if x < 0:
+                            s = seat
+                            break
+                hands[s] |= 1 << c
+                need[s] -= 1
+            if ok:
+                return hands
+        raise AssertionError("no consistent deal")  # pragma: no cover
+
+
 def sample_hands(view: View, rng, weighted: bool = True, vd: list[int] | None = None,
                  counts: list[int] | None = None) -> list[int]:
-    """Masks of the other seats' hands (own seat's entry is its real hand)."""
-    me = view.seat
-    vd = vd if vd is not None else voids(view)
-    counts = counts if counts is not None else remaining_counts(view)
-    unseen = view.unseen_mask
-    cards = []
-    m = unseen
-    while m:
-        lb = m & -m
-        cards.append(lb.bit_length() - 1)
-        m ^= lb
-    others = [s for s in range(NUM_SEATS) if s != me]
-    bids = view.bids
-    for attempt in range(20):
-        need = [counts[s] if s != me else 0 for s in range(NUM_SEATS)]
-        hands = [0] * NUM_SEATS
-        hands[me] = view.held
-        # most constrained cards first, random order within
-        order = cards[:]
-        rng.shuffle(order)
-        elig = {}
-        for c in order:
-            bit = 1 << (c // NUM_RANKS)
-            elig[c] = [s for s in others if not vd[s] & bit] if attempt < 19 else others
-        order.sort(key=lambda c: len(elig[c]))
-        ok = True
-        for c in order:
-            seats = [s for s in elig[c] if need[s] > 0]
-            if not seats:
-                ok = False
-                break
-            if len(seats) == 1:
-                s = seats[0]
-            else:
-                if weighted:
-                    ws = [need[s] * card_weight(c, bids[s]) for s in seats]
-                else:
-                    ws = [need[s] for s in seats]
-                x = rng.random() * sum(ws)
-                s = seats[-1]
-                for seat, w in zip(seats, ws):
-                    x -= w
-                    if x < 0:
-                        s = seat
-                        break
-            hands[s] |= 1 << c
-            need[s] -= 1
-        if ok:
-            return hands
-    raise AssertionError("no consistent deal")  # pragma: no cover
+    """Masks of the other seats' hands (own seat's entry is its real hand): one draw of
+    ``Sampler``."""
+    return Sampler(view, weighted, vd, counts).draw(rng)
 
 
-__all__ = ["voids", "played_by", "to_sim", "sample_hands", "remaining_counts"]
+__all__ = ["voids", "played_by", "to_sim", "Sampler", "sample_hands", "remaining_counts"]

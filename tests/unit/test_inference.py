@@ -1,0 +1,141 @@
+"""Reading hands from the other seats' bids and plays (``spades.bots.inference``), and the
+sampler it draws from (``knowledge.Sampler``)."""
+
+from __future__ import annotations
+
+from spades import Game, Phase, Seat, SplitMix64
+from spades.bots import decision_rng, make_player
+from spades.bots.hard import NIL_DANGER_SEARCH, STYLE
+from spades.bots.bidding import bid_for
+from spades.bots.estimate import estimate
+from spades.bots.inference import Evidence, bid_misses, likely_hands, misses, plays_of
+from spades.bots.knowledge import Sampler, remaining_counts, sample_hands, voids
+from spades.cards import NUM_SEATS
+
+
+def true_unseen(game: Game, seat: Seat) -> list[int]:
+    """The real hands, shaped as a sampled deal for ``seat`` (its own hand in its entry)."""
+    return [game.view(Seat(s)).held for s in range(NUM_SEATS)]
+
+
+def medium_positions(number: int, level: str = "medium"):
+    """South's views through a hand played by four players of ``level``, with the true deal."""
+    game = Game(game=number)
+    bot = make_player(level)
+    while game.phase in (Phase.BID, Phase.PLAY):
+        seat = game.to_move
+        view = game.view(seat)
+        if seat == Seat.S and view.phase is Phase.PLAY:
+            yield view, true_unseen(game, seat)
+        game.apply(bot.act(view, decision_rng(number, view)))
+
+
+def test_the_true_deal_explains_every_bid_and_play_of_medium_seats():
+    checked = 0
+    for number in range(6):
+        for view, hands in medium_positions(number):
+            assert misses(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == 0, (number, plays_of(view))
+            checked += 1
+    assert checked == 6 * 13
+
+
+def test_the_true_deal_explains_the_beginners_bids_and_plays_too():
+    for number in range(4):
+        for view, hands in medium_positions(number, "easy"):
+            assert misses(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == 0, number
+
+
+def test_the_partners_bid_search_is_allowed_for():
+    # North (the hard level) "bid Nil" on a hand the count makes a number: explained while the
+    # hand is safe enough for the bid search to try a Nil; an opponent's is not
+    none = (None,) * NUM_SEATS
+    north, west = int(Seat.N), int(Seat.W)
+    for number in range(200):
+        view, hands = next(medium_positions(number))
+        ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+        full = [hands[s] | ev.past[s] for s in range(NUM_SEATS)]
+        est = estimate(full[north])
+        if bid_for(north, none, est, STYLE)[0] and est.danger < NIL_DANGER_SEARCH:
+            break
+    else:
+        raise AssertionError("no safe North hand with a count in 200 deals")
+    strict = Evidence(view, STYLE, 0.0)
+    for e in (ev, strict):
+        e.bidders = [(north, 0, none)]
+    assert bid_misses(ev, full) == 0 and bid_misses(strict, full) == 2
+    full[west] = full[north]  # the same cards at an opponent's seat
+    ev.bidders = [(west, 0, none)]
+    assert bid_misses(ev, full) == 2
+
+
+def test_sampled_deals_mostly_do_not_explain_them():
+    rng = SplitMix64(5)
+    total = 0
+    for number in range(3):
+        for view, _ in medium_positions(number):
+            total += misses(Evidence(view, STYLE, NIL_DANGER_SEARCH), sample_hands(view, rng))
+    assert total > 3 * 13  # more than one unexplained bid or card per position, on average
+
+
+def test_a_play_the_deal_cannot_explain_is_counted():
+    view, hands = next(v for v in medium_positions(2) if len(plays_of(v[0])) >= 8)
+    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+    # swap two cards of one suit that West and East still hold: in some swap, a card one of
+    # them played earlier is no longer the card the policy would have played
+    base = misses(ev, hands)
+    assert base == 0
+    found = False
+    w, e = int(Seat.W), int(Seat.E)
+    for a in range(52):
+        for b in range(52):
+            if hands[w] >> a & 1 and hands[e] >> b & 1 and a // 13 == b // 13:
+                swapped = hands[:]
+                swapped[w] ^= (1 << a) | (1 << b)
+                swapped[e] ^= (1 << a) | (1 << b)
+                if misses(ev, swapped) > 0:
+                    found = True
+                    break
+        if found:
+            break
+    assert found
+
+
+def test_more_tries_give_deals_that_explain_more():
+    one = four = 0
+    for number in range(3):
+        for view, _ in medium_positions(number):
+            ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+            sampler = Sampler(view)
+            rng1, rng4 = SplitMix64(number), SplitMix64(number)
+            one += misses(ev, likely_hands(ev, sampler, rng1, 1))
+            four += misses(ev, likely_hands(ev, sampler, rng4, 4))
+    assert four < one * 0.7
+
+
+def test_one_try_is_one_plain_draw():
+    view, _ = next(medium_positions(4))
+    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+    sampler = Sampler(view, vd=voids(view), counts=remaining_counts(view))
+    a, b = SplitMix64(9), SplitMix64(9)
+    assert [likely_hands(ev, sampler, a, 1) for _ in range(5)] == [sample_hands(view, b) for _ in range(5)]
+
+
+def test_draws_respect_counts_voids_and_the_seat_own_hand():
+    for number in range(2):
+        for view, _ in medium_positions(number):
+            counts, vd = remaining_counts(view), voids(view)
+            sampler = Sampler(view, vd=vd, counts=counts)
+            rng = SplitMix64(number)
+            for _ in range(5):
+                hands = sampler.draw(rng)
+                assert hands[int(view.seat)] == view.held
+                union = 0
+                for s in range(NUM_SEATS):
+                    assert bin(hands[s]).count("1") == counts[s]
+                    assert not union & hands[s]
+                    union |= hands[s]
+                    if s != int(view.seat):
+                        for suit in range(4):
+                            if vd[s] >> suit & 1:
+                                assert not hands[s] >> (13 * suit) & 0x1FFF
+                assert union & ~view.held == view.unseen_mask
