@@ -251,9 +251,10 @@ class HardBot(Bot):
         return finish(self.search_steps(view, rng))
 
     def search_steps(self, view, rng, include: int | None = None):
-        """``search`` as a generator that yields after every trick of every playout. ``include``
-        (a legal card) is searched too even where the level would not consider it (overtaking
-        the partner's sure winner): the analysis prices the card South played."""
+        """``search`` as a generator that yields after judging each deal drawn and after every
+        trick of every playout. ``include`` (a legal card) is searched too even where the level
+        would not consider it (overtaking the partner's sure winner): the analysis prices the
+        card South played."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
@@ -280,6 +281,7 @@ class HardBot(Bot):
         sampler = Sampler(view, vd=vd, counts=counts)
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
+            yield  # judging the deals drawn is a slice of its own
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]
