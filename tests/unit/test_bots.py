@@ -14,7 +14,7 @@ from spades import BLIND, Card, Game, Phase, Rules, Seat, SplitMix64
 from spades.bots import LEVELS, choose, decision_rng, make_player
 from spades.bots.easy import easy_count
 from spades.bots.hard import HardBot, candidate_runs
-from spades.cards import SUIT_MASK, mask_of
+from spades.cards import NUM_RANKS, SUIT_MASK, mask_of
 from spades.table import seat_levels
 from spades_cli.play import play_hand
 
@@ -181,8 +181,8 @@ def test_leads_high_for_partners_nil(level):
     # never made to win the trick.
     game = position({"S": "AH KH 6H AD 6D 7D AC 6C", "N": "3H 4H 4D 5D 3C 4C"}, bids=(4, 3, 0, 3))
     card = decide(game, player(level))
-    under = game.view(Seat.N).held & SUIT_MASK[card // 13] & ((1 << card) - 1)
-    assert card.rank == 12 or (card >= 13 and under), f"{level} led {card} with a Nil partner"
+    under = game.view(Seat.N).held & SUIT_MASK[card // NUM_RANKS] & ((1 << card) - 1)
+    assert card.rank == 12 or (card >= NUM_RANKS and under), f"{level} led {card} with a Nil partner"
     if level == "medium":
         assert card.rank == 12
 

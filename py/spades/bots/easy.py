@@ -33,10 +33,15 @@ class EasyBot(Bot):
     level = "easy"
 
     def bid(self, view, rng):
-        return max(1, min(MAX_BID, easy_count(view.held)))
+        return easy_bid(view.held)
 
     def play(self, view, rng):
         return legal_card(view, easy_card(mask_of(view.legal), [int(c) for c in view.trick.cards]))
+
+
+def easy_bid(held: int) -> int:
+    """The beginner's bid: its count, at least 1 (a beginner does not bid Nil)."""
+    return max(1, min(MAX_BID, easy_count(held)))
 
 
 def easy_card(legal: int, trick: list[int]) -> int:
@@ -54,4 +59,4 @@ def easy_card(legal: int, trick: list[int]) -> int:
     return lowest_rank(legal & NON_SPADES or legal)
 
 
-__all__ = ["EasyBot", "easy_card", "easy_count"]
+__all__ = ["EasyBot", "easy_bid", "easy_card", "easy_count"]

@@ -107,7 +107,7 @@ def quick_bid(held: int) -> int:
 
 
 def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_caution: float = 0.0,
-                        nil_caution: float = 0.0, tries: int = 1):
+                        nil_caution: float = 0.0):
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -117,7 +117,7 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_cautio
     bags at −10, the Nil won or lost — with the cautions of ``judge_trials``, and the best is
     bid. Bounded by ``samples``."""
     consider_nil = may_search_nil(view, est)
-    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, tries)
+    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
     best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution)
     return best
 
@@ -158,7 +158,7 @@ def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.
     return best, means
 
 
-def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int, tries: int = 1):
+def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Returns
     ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick."""
@@ -170,9 +170,8 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int, tr
     vd = [0] * 4
     trials = []
     sampler = Sampler(view, vd=vd, counts=counts)
-    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
     for _ in range(samples):
-        hands = likely_hands(ev, sampler, rng, tries)
+        hands = sampler.draw(rng)
         bids = list(view.bids)
         nil = [nil_stake(b) for b in view.bids]
         for s in range(4):
@@ -209,7 +208,6 @@ class HardBot(Bot):
 
     bid_samples = BID_SAMPLES
     tries = TRIES
-    bid_tries = 1
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
@@ -229,7 +227,7 @@ class HardBot(Bot):
         if self.bid_samples:
             counted = bid
             bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
-                                                 self.set_caution, self.nil_caution, self.bid_tries)
+                                                 self.set_caution, self.nil_caution)
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         return bid, reason
@@ -272,8 +270,7 @@ class HardBot(Bot):
         default_run = run_of(default, runs, view.held, base.played)
         cards_left = NUM_CARDS - bin(base.played).count("1")
         ev = Evidence(view, self.style, NIL_DANGER_SEARCH)
-        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (
-            len(runs) * cards_left + (self.tries * ev.cost if self.tries > 1 else 0))))
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + ev.cost(self.tries))))
         vd = voids(view)
         counts = remaining_counts(view)
         team = seat & 1

@@ -5,7 +5,7 @@ did not act at random: the computer levels bid and play by rules, and a person m
 one of them. ``misses(evidence, hands)`` counts the other seats' actions that a deal does *not*
 explain:
 - a bid (not a Blind Nil) that neither ``bidding.bid_for`` (the medium and hard levels' count)
-  nor the beginner's count (``easy.easy_count``) gives the seat's cards in the deal. A Nil for a
+  nor the beginner's bid (``easy.easy_bid``) gives the seat's cards in the deal. A Nil for a
   number, or a number two or more away, counts twice. The partner is the hard level, whose bid
   search may move the count by one, or to a Nil on a hand whose Nil danger is under the
   ``partner_nil_danger`` it is given (the hard level's ``NIL_DANGER_SEARCH``);
@@ -21,10 +21,10 @@ actions only (the seat's own cards, the bids and the cards played), never anothe
 from __future__ import annotations
 
 from ..cards import NUM_RANKS, SEATS
-from ..rules import BLIND, MAX_BID, first_to_act, nil_stake, play_mask
+from ..rules import BLIND, first_to_act, nil_stake, play_mask
 from ..state import View
 from .bidding import BidStyle, bid_for
-from .easy import easy_card, easy_count
+from .easy import easy_bid, easy_card
 from .estimate import estimate
 from .knowledge import Sampler, played_by
 from .sim import HONOURS, Sim, policy
@@ -64,11 +64,11 @@ class Evidence:
             before[seat] = bid
         self.leader = int((view.tricks[0] if view.tricks else view.trick).leader)
 
-    @property
-    def cost(self) -> int:
-        """The work of judging one deal, in simulated card plays (the search's budget unit):
-        the replayed plays, and about ``DRAW_COST`` for the draw and the bids."""
-        return len(self.plays) + DRAW_COST
+    def cost(self, tries: int) -> int:
+        """The work of ``likely_hands`` beyond one plain draw, in simulated card plays (the
+        search's budget unit): for each of ``tries`` deals the replayed plays, and about
+        ``DRAW_COST`` for the draw and the bids; none for a single try."""
+        return tries * (len(self.plays) + DRAW_COST) if tries > 1 else 0
 
 
 def bid_misses(ev: Evidence, full: list[int]) -> int:
@@ -83,7 +83,7 @@ def bid_misses(ev: Evidence, full: list[int]) -> int:
         if seat == partner and (est.danger < ev.partner_nil_danger if bid == 0
                                 else counted and abs(counted - bid) <= 1):
             continue  # the hard level's bid search moved its count
-        if bid == max(1, min(MAX_BID, easy_count(full[seat]))):
+        if bid == easy_bid(full[seat]):
             continue
         bad += 1 if (counted == 0) == (bid == 0) and abs(counted - bid) <= 1 else 2
     return bad
@@ -99,7 +99,7 @@ def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
     me = ev.me
     bad = 0
     for seat, card in ev.plays:
-        if seat != me and policy(sim, seat) != card and not explained(sim, seat, card):
+        if seat != me and not explained(sim, seat, card):
             bad += 1
             if bad >= stop:
                 return bad
@@ -108,8 +108,10 @@ def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
 
 
 def explained(sim: Sim, seat: int, card: int) -> bool:
-    """Would ``seat`` play ``card`` now remembering only the honours and no voids (the medium
-    level's memory), or by the beginner's rule?"""
+    """Would ``seat`` play ``card`` now by the policy remembering every card, or only the
+    honours and no voids (the medium level's memory), or by the beginner's rule?"""
+    if policy(sim, seat) == card:
+        return True
     played, vd = sim.played, sim.voids
     sim.played = (played & HONOURS) | sum(1 << c for c in sim.trick)
     sim.voids = [0] * len(SEATS)
