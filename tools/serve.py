@@ -4,6 +4,11 @@ Used by `./build.sh serve` and by the browser tests' `site_url` fixture. WebAsse
 application/wasm (for streaming compilation) and .mjs as JavaScript (module scripts). Every
 response says Cache-Control: no-cache, so a rebuild is seen at once; offline use is the service
 worker's job, not the HTTP cache's.
+
+Nor does it ever answer 304 Not Modified. The standard handler compares If-Modified-Since with the
+file's time to the second, so a file rewritten within the second after the browser fetched it
+(a quick rebuild; a test that changes sw.js twice in a row) was answered "not modified" and the
+browser kept the old bytes, for as long as the file was not touched again.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ TYPES = {
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def send_head(self):  # type: ignore[no-untyped-def]  (the stdlib's own signature)
+        del self.headers["If-Modified-Since"]  # always the file as it is now: see the docstring
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
