@@ -8,9 +8,19 @@ from spades.bots import decision_rng, make_player
 from spades.bots.hard import NIL_DANGER_SEARCH, STYLE
 from spades.bots.bidding import bid_for
 from spades.bots.estimate import estimate
-from spades.bots.inference import Evidence, bid_misses, likely_hands, misses, plays_of
-from spades.bots.knowledge import Sampler, remaining_counts, sample_hands, voids
-from spades.cards import NUM_SEATS
+from spades.bots.easy import easy_play
+from spades.bots.inference import (
+    Evidence,
+    bid_misses,
+    likely_hands,
+    misses,
+    opponent_lean,
+    plays_of,
+    seat_rules,
+)
+from spades.bots.knowledge import Sampler, remaining_counts, sample_hands, to_sim, voids
+from spades.bots.sim import honours_policy, policy
+from spades.cards import NUM_SEATS, Card
 
 
 def true_unseen(game: Game, seat: Seat) -> list[int]:
@@ -139,3 +149,55 @@ def test_draws_respect_counts_voids_and_the_seat_own_hand():
                             if vd[s] >> suit & 1:
                                 assert not hands[s] >> (13 * suit) & 0x1FFF
                 assert union & ~view.held == view.unseen_mask
+
+
+def leans(level: str, numbers):
+    """(plays so far, West's lean, East's lean) at South's turns, read with the true deal."""
+    for number in numbers:
+        for view, hands in medium_positions(number, level):
+            ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+            lean = opponent_lean(ev, [hands[s] | ev.past[s] for s in range(NUM_SEATS)])
+            assert lean[int(Seat.S)] == lean[int(Seat.N)] == 0  # the own team is never read
+            yield len(ev.plays), lean[int(Seat.W)], lean[int(Seat.E)]
+
+
+def test_beginners_are_read_as_beginners_and_the_medium_level_is_not():
+    for plays, west, east in leans("medium", range(4)):
+        assert west <= 0 and east <= 0, plays
+    late = [(west, east) for plays, west, east in leans("easy", range(4)) if plays >= 32]
+    assert late and all(west > 0 and east > 0 for west, east in late)
+
+
+def test_the_seat_rules_follow_the_lean():
+    view, hands = next(v for v in medium_positions(1, "easy") if len(plays_of(v[0])) >= 32)
+    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+    assert seat_rules(ev, hands) == (policy, easy_play, policy, easy_play)  # S W N E
+    view, hands = next(v for v in medium_positions(1) if len(plays_of(v[0])) >= 32)
+    assert seat_rules(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == (policy,) * NUM_SEATS
+
+
+def test_the_playout_rules_are_the_levels_own():
+    # easy_play is the beginner's card and honours_policy the medium level's, on the real table
+    easy, medium = make_player("easy"), make_player("medium")
+    for number in range(3):
+        game = Game(game=number)
+        while game.phase in (Phase.BID, Phase.PLAY):
+            view = game.view(game.to_move)
+            rng = decision_rng(number, view)
+            if view.phase is Phase.PLAY:
+                sim = to_sim(view, memory="all")
+                assert Card(easy_play(sim, int(view.seat))) == easy.act(view, rng)
+                assert Card(honours_policy(sim, int(view.seat))) == medium.act(view, rng)
+                assert sim.played == view.played_mask and sim.voids == voids(view)  # left as found
+            game.apply((easy if number % 2 else medium).act(view, rng))
+
+
+def test_a_playout_with_the_default_rules_is_the_policy_at_every_seat():
+    view, hands = next(medium_positions(3))
+    finished = []
+    for rules in (None, (policy,) * NUM_SEATS, (policy, easy_play, policy, easy_play)):
+        sim = to_sim(view, memory="all", others=hands)
+        for _ in sim.playout_steps(rules):
+            pass
+        finished.append((sim.taken, sim.played))
+    assert finished[0] == finished[1] != finished[2]

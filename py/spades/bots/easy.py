@@ -9,7 +9,7 @@ partner, the score, Nil bids or bags.
 from __future__ import annotations
 
 from ..cards import NUM_CARDS, NUM_RANKS, SPADE_MASK, mask_of
-from ..rules import MAX_BID, NON_SPADES, beats, winning_index
+from ..rules import MAX_BID, NON_SPADES, beats, play_mask, winning_index
 from .base import Bot, legal_card
 from .sim import highest_rank, lowest_rank
 
@@ -44,6 +44,13 @@ def easy_bid(held: int) -> int:
     return max(1, min(MAX_BID, easy_count(held)))
 
 
+def easy_play(sim, seat: int) -> int:
+    """The beginner's card for ``seat`` in a playout (``sim.Sim``): ``easy_card`` of its legal
+    cards and the trick on the table."""
+    trick = sim.trick
+    return easy_card(play_mask(sim.held[seat], trick[0] // NUM_RANKS if trick else -1, sim.broken), trick)
+
+
 def easy_card(legal: int, trick: list[int]) -> int:
     """The beginner's card from its legal cards (a mask) and the trick so far: lead the highest
     side-suit card; win with the highest card of the led suit (else the lowest trump); else
@@ -59,4 +66,4 @@ def easy_card(legal: int, trick: list[int]) -> int:
     return lowest_rank(legal & NON_SPADES or legal)
 
 
-__all__ = ["EasyBot", "easy_bid", "easy_card", "easy_count"]
+__all__ = ["EasyBot", "easy_bid", "easy_card", "easy_count", "easy_play"]

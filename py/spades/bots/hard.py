@@ -9,12 +9,16 @@ every void shown, and for each decision:
    cards (``knowledge.Sampler``); of every ``tries`` deals drawn it keeps the one that best
    explains what the other seats bid and played (``inference.likely_hands``);
 3. plays every candidate in every sampled deal, then the rest of the hand with the shared
-   policy for all four seats (each seat judging from its own cards only), and scores the
-   hand for its team against the other (``sim.hand_value``: bags at −10);
+   policy (each seat judging from its own cards only), except that an opponent whose bid and
+   plays so far fit the beginner's rules better plays those (``inference.seat_rules``: a
+   beginner keeps trying to win tricks and sets contracts a cooperative player would let
+   through); and scores the hand for its team against the other (``sim.hand_value``: bags at
+   −10);
 4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
-the inference replays to judge each deal drawn), so the work per decision is bounded by a count,
-never by the clock: the same position and seed give the same card.
+the inference replays to judge each deal drawn and to read the opponents in it), so the work
+per decision is bounded by a count, never by the clock: the same position and seed give the
+same card.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from ..scoring import score_team
 from .base import Bot, finish, legal_card
 from .bidding import BidStyle, blind_wanted, judge_bid
 from .estimate import estimate
-from .inference import Evidence, likely_hands
+from .inference import Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, to_sim, voids
 from .sim import _sure, hand_value, policy
 
@@ -160,7 +164,9 @@ def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.
 
 def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
-    bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Returns
+    bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Every
+    seat plays the policy: before the first card, a bid alone was measured too weak a sign of a
+    beginner to play it by the beginner's rule (``inference.seat_rules``). Returns
     ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick."""
     me = int(view.seat)
     partner = me ^ 2
@@ -208,6 +214,7 @@ class HardBot(Bot):
 
     bid_samples = BID_SAMPLES
     tries = TRIES
+    read_opponents = True  # play each opponent out by the rule its actions fit (seat_rules)
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
@@ -270,7 +277,8 @@ class HardBot(Bot):
         default_run = run_of(default, runs, view.held, base.played)
         cards_left = NUM_CARDS - bin(base.played).count("1")
         ev = Evidence(view, self.style, NIL_DANGER_SEARCH)
-        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + ev.cost(self.tries))))
+        judging = ev.cost(self.tries) + (len(ev.plays) if self.read_opponents else 0)
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)
         counts = remaining_counts(view)
         team = seat & 1
@@ -278,12 +286,13 @@ class HardBot(Bot):
         sampler = Sampler(view, vd=vd, counts=counts)
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
+            rules = seat_rules(ev, hands) if self.read_opponents else None
             yield  # judging the deals drawn is a slice of its own
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]
                 sim.play(c)
-                yield from sim.playout_steps()
+                yield from sim.playout_steps(rules)
                 totals[c] += hand_value(sim, team)
         # leave the policy's card only for one that is clearly better: sampling is noisy
         best = default_run

@@ -20,16 +20,17 @@ actions only (the seat's own cards, the bids and the cards played), never anothe
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, SEATS
-from ..rules import BLIND, first_to_act, nil_stake, play_mask
+from ..cards import SEATS
+from ..rules import BLIND, first_to_act, nil_stake
 from ..state import View
 from .bidding import BidStyle, bid_for
-from .easy import easy_bid, easy_card
+from .easy import easy_bid, easy_play
 from .estimate import estimate
 from .knowledge import Sampler, played_by
-from .sim import HONOURS, Sim, policy
+from .sim import Sim, honours_policy, policy
 
 DRAW_COST = 25  # a draw and its bids judged, in simulated card plays (measured under CPython)
+NIL_LEAN = 9  # a Nil bidder is no beginner, whatever it plays
 
 
 def plays_of(view: View) -> list[tuple[int, int]]:
@@ -89,13 +90,17 @@ def bid_misses(ev: Evidence, full: list[int]) -> int:
     return bad
 
 
+def replay_start(ev: Evidence, full: list[int]) -> Sim:
+    """The hand at its first lead with the deal's full hands ``full``, to replay the plays on."""
+    bids = list(ev.view.bids)
+    n = len(SEATS)
+    return Sim(full[:], 0, [0] * n, bids, [nil_stake(b) for b in bids], False, ev.leader, [], 0, [0] * n)
+
+
 def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
     """The other seats' cards that no rule would have played holding the deal's full hands
     ``full`` (``explained``); counting stops at ``stop``."""
-    view = ev.view
-    bids = list(view.bids)
-    sim = Sim(full[:], 0, [0] * 4, bids, [nil_stake(b) for b in bids], False, ev.leader, [], 0,
-              [0] * 4)
+    sim = replay_start(ev, full)
     me = ev.me
     bad = 0
     for seat, card in ev.plays:
@@ -108,20 +113,14 @@ def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
 
 
 def explained(sim: Sim, seat: int, card: int) -> bool:
-    """Would ``seat`` play ``card`` now by the policy remembering every card, or only the
-    honours and no voids (the medium level's memory), or by the beginner's rule?"""
-    if policy(sim, seat) == card:
-        return True
-    played, vd = sim.played, sim.voids
-    sim.played = (played & HONOURS) | sum(1 << c for c in sim.trick)
-    sim.voids = [0] * len(SEATS)
-    medium = policy(sim, seat)
-    sim.played, sim.voids = played, vd
-    if medium == card:
-        return True
-    trick = sim.trick
-    legal = play_mask(sim.held[seat], trick[0] // NUM_RANKS if trick else -1, sim.broken)
-    return easy_card(legal, trick) == card
+    """Would ``seat`` play ``card`` now by the policy (``by_policy``) or by the beginner's rule?"""
+    return by_policy(sim, seat, card) or easy_play(sim, seat) == card
+
+
+def by_policy(sim: Sim, seat: int, card: int) -> bool:
+    """Would ``seat`` play ``card`` now by the policy, remembering every card or, like the
+    medium level, only the honours?"""
+    return policy(sim, seat) == card or honours_policy(sim, seat) == card
 
 
 def misses(ev: Evidence, hands: list[int], stop: int = 99) -> int:
@@ -152,4 +151,42 @@ def likely_hands(ev: Evidence, sampler: Sampler, rng, tries: int) -> list[int]:
     return best
 
 
-__all__ = ["Evidence", "explained", "likely_hands", "misses", "plays_of"]
+def seat_rules(ev: Evidence, hands: list[int]) -> tuple:
+    """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
+    ``sample_hands`` gives them): a rule per seat, ``policy`` or the beginner's ``easy_play``.
+
+    This seat and its partner play the policy. An opponent plays the beginner's rule when, with
+    the deal's cards, that rule explains more of its actions than the policy does
+    (``opponent_lean``): a beginner does not duck, does not watch its partner, and sets
+    contracts a cooperative opponent would let through."""
+    past = ev.past
+    full = [hands[s] | past[s] for s in range(len(SEATS))]
+    lean = opponent_lean(ev, full)
+    return tuple(easy_play if lean[s] > 0 else policy for s in range(len(SEATS)))
+
+
+def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
+    """Per seat, how many more of its actions the beginner's rules explain than the computer
+    levels' (a bid: ``easy_bid`` against ``bid_for``; a card: ``easy_play`` against
+    ``by_policy``); 0 for this seat and its partner. A Nil, which a beginner never bids, leans
+    to the policy for good (``NIL_LEAN``)."""
+    me = ev.me
+    lean = [0] * len(SEATS)
+    for seat, bid, before in ev.bidders:
+        if (seat ^ me) & 1:
+            if bid == 0:
+                lean[seat] -= NIL_LEAN
+                continue
+            counted, _ = bid_for(seat, before, estimate(full[seat]), ev.style)
+            lean[seat] += (bid == easy_bid(full[seat])) - (bid == counted)
+    if ev.plays:
+        sim = replay_start(ev, full)
+        for seat, card in ev.plays:
+            if (seat ^ me) & 1:
+                lean[seat] += (easy_play(sim, seat) == card) - by_policy(sim, seat, card)
+            sim.play(card)
+    return lean
+
+
+__all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_lean", "plays_of",
+           "seat_rules"]

@@ -134,13 +134,15 @@ class Sim:
             self.leader = winner
             self.trick = []
 
-    def playout_steps(self):
-        """Play the hand out with ``policy`` at every seat: a generator that yields after every
-        trick (see ``Bot.think``)."""
+    def playout_steps(self, rules=None):
+        """Play the hand out: a generator that yields after every trick (see ``Bot.think``).
+        Each seat plays by ``rules[seat]`` (a function like ``policy``), or by ``policy`` at
+        every seat when ``rules`` is None."""
         while self.done < TRICKS:
             done = self.done
             while self.done == done and self.done < TRICKS:
-                self.play(policy(self, (self.leader + len(self.trick)) & 3))
+                seat = (self.leader + len(self.trick)) & 3
+                self.play((rules[seat] if rules else policy)(self, seat))
             yield
 
 
@@ -301,6 +303,18 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
         if _sure(c, hand, sim, later_opps):
             return _said(why, "ruff", c)
     return _said(why, "ruff", low(beaters))
+
+
+def honours_policy(sim: Sim, seat: int) -> int:
+    """``policy`` for a seat that remembers only the honours played and the trick on the table,
+    and no voids (the medium level's memory, ``knowledge.to_sim(view, memory="honours")``)."""
+    played, voids = sim.played, sim.voids
+    sim.played = (played & HONOURS) | sum(1 << c for c in sim.trick)
+    sim.voids = [0] * len(voids)
+    try:
+        return policy(sim, seat)
+    finally:
+        sim.played, sim.voids = played, voids
 
 
 def _cards(mask: int) -> list[int]:
