@@ -16,6 +16,10 @@ explain:
 explains the most: the hard level searches over such deals. This is inference from public
 actions only (the seat's own cards, the bids and the cards played), never another hand. With
 ``tries`` 1 it is one plain draw.
+
+``seat_rules(evidence, hands)`` then reads *how* each opponent plays in that deal: the policy,
+or the beginner's rule when that explains more of its actions (``opponent_lean``). The hard
+level plays its playouts by those rules, so a beginner who keeps winning tricks is expected to.
 """
 
 from __future__ import annotations
