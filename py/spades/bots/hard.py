@@ -286,8 +286,8 @@ class HardBot(Bot):
         sampler = Sampler(view, vd=vd, counts=counts)
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
-            rules = seat_rules(ev, hands) if self.read_opponents else None
             yield  # judging the deals drawn is a slice of its own
+            rules = seat_rules(ev, hands) if self.read_opponents else None  # with the first trick
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]
