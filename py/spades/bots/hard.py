@@ -284,10 +284,13 @@ class HardBot(Bot):
         team = seat & 1
         totals = dict.fromkeys(runs, 0)
         sampler = Sampler(view, vd=vd, counts=counts)
+        rules = None
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
             yield  # judging the deals drawn is a slice of its own
-            rules = seat_rules(ev, hands) if self.read_opponents else None  # with the first trick
+            if self.read_opponents:
+                rules = seat_rules(ev, hands)
+                yield  # and so is reading the opponents in the deal
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]
