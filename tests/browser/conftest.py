@@ -16,13 +16,13 @@ Run them with `./build.sh test` (it builds dist/ first), or after `./build.sh`:
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from serving import serve_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
@@ -35,13 +35,6 @@ READY = 'body[data-ready="1"]'
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
-def _load_serve_module():
-    spec = importlib.util.spec_from_file_location("piki_serve", ROOT / "tools" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
@@ -52,7 +45,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def site_url() -> str:
     if not (DIST / "index.html").exists():
         pytest.fail(f"{DIST} is not built: run ./build.sh (or ./build.sh test)")
-    server, url = _load_serve_module().serve_in_thread(DIST)
+    server, url = serve_module().serve_in_thread(DIST)
     yield url
     server.shutdown()
     server.server_close()
@@ -64,7 +57,7 @@ def serve_site():
     servers = []
 
     def serve(directory: Path) -> str:
-        server, url = _load_serve_module().serve_in_thread(directory)
+        server, url = serve_module().serve_in_thread(directory)
         servers.append(server)
         return url
 

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_serve():
-    spec = importlib.util.spec_from_file_location("piki_serve", ROOT / "tools" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from serving import serve_module
 
 
 def test_a_file_rewritten_within_the_same_second_is_served_anew(tmp_path: Path):
     # The browser revalidates (Cache-Control: no-cache) with the Last-Modified it was given, which
     # has whole seconds: a "not modified" answer would keep the old bytes of a quick rewrite.
     (tmp_path / "sw.js").write_text('const BUILD = "one";')
-    server, url = load_serve().serve_in_thread(tmp_path)
+    server, url = serve_module().serve_in_thread(tmp_path)
     try:
         with urllib.request.urlopen(url + "sw.js") as first:
             stamp = first.headers["Last-Modified"]

@@ -214,7 +214,6 @@ class HardBot(Bot):
 
     bid_samples = BID_SAMPLES
     tries = TRIES
-    read_opponents = True  # play each opponent out by the rule its actions fit (seat_rules)
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
@@ -277,20 +276,18 @@ class HardBot(Bot):
         default_run = run_of(default, runs, view.held, base.played)
         cards_left = NUM_CARDS - bin(base.played).count("1")
         ev = Evidence(view, self.style, NIL_DANGER_SEARCH)
-        judging = ev.cost(self.tries) + (len(ev.plays) if self.read_opponents else 0)
+        judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)
         counts = remaining_counts(view)
         team = seat & 1
         totals = dict.fromkeys(runs, 0)
         sampler = Sampler(view, vd=vd, counts=counts)
-        rules = None
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
             yield  # judging the deals drawn is a slice of its own
-            if self.read_opponents:
-                rules = seat_rules(ev, hands)
-                yield  # and so is reading the opponents in the deal
+            rules = seat_rules(ev, hands)
+            yield  # and so is reading the opponents in the deal
             for c in runs:
                 sim = base.copy()
                 sim.held = hands[:]

@@ -69,6 +69,11 @@ class Evidence:
             before[seat] = bid
         self.leader = int((view.tricks[0] if view.tricks else view.trick).leader)
 
+    def full(self, hands: list[int]) -> list[int]:
+        """A deal's full hands: the unseen cards ``hands`` (as ``sample_hands`` gives them) with
+        the cards each seat has already played."""
+        return [hands[s] | self.past[s] for s in range(len(SEATS))]
+
     def cost(self, tries: int) -> int:
         """The work of ``likely_hands`` beyond one plain draw, in simulated card plays (the
         search's budget unit): for each of ``tries`` deals the replayed plays, and about
@@ -130,8 +135,7 @@ def by_policy(sim: Sim, seat: int, card: int) -> bool:
 def misses(ev: Evidence, hands: list[int], stop: int = 99) -> int:
     """How many of the other seats' bids and plays the deal ``hands`` (the unseen cards, as
     ``sample_hands`` gives them) does not explain; counting stops at ``stop``."""
-    past = ev.past
-    full = [hands[s] | past[s] for s in range(len(SEATS))]
+    full = ev.full(hands)
     bad = bid_misses(ev, full) if ev.bidders else 0
     if bad >= stop or not ev.plays:
         return bad
@@ -163,9 +167,7 @@ def seat_rules(ev: Evidence, hands: list[int]) -> tuple:
     the deal's cards, that rule explains more of its actions than the policy does
     (``opponent_lean``): a beginner does not duck, does not watch its partner, and sets
     contracts a cooperative opponent would let through."""
-    past = ev.past
-    full = [hands[s] | past[s] for s in range(len(SEATS))]
-    lean = opponent_lean(ev, full)
+    lean = opponent_lean(ev, ev.full(hands))
     return tuple(easy_play if lean[s] > 0 else policy for s in range(len(SEATS)))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..cards import HAND_SIZE, NUM_RANKS, NUM_SEATS
 from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
-from .sim import HONOURS, Sim
+from .sim import Sim, remembered_honours
 
 
 def voids(view: View) -> list[int]:
@@ -36,7 +36,7 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
     held[view.seat] = view.held
     played = view.played_mask
     if memory != "all":
-        played = (played & HONOURS) | sum(1 << c for c in view.trick.cards)
+        played = remembered_honours(played, view.trick.cards)
     bids = list(view.bids)
     nil = [nil_stake(b) for b in view.bids]
     return Sim(

@@ -305,11 +305,17 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
     return _said(why, "ruff", low(beaters))
 
 
+def remembered_honours(played: int, trick) -> int:
+    """The cards a seat with the medium level's memory knows are out: the honours played, and
+    the trick on the table."""
+    return (played & HONOURS) | sum(1 << c for c in trick)
+
+
 def honours_policy(sim: Sim, seat: int) -> int:
-    """``policy`` for a seat that remembers only the honours played and the trick on the table,
-    and no voids (the medium level's memory, ``knowledge.to_sim(view, memory="honours")``)."""
+    """``policy`` for a seat that remembers only ``remembered_honours`` and no voids (the medium
+    level's memory, ``knowledge.to_sim(view, memory="honours")``)."""
     played, voids = sim.played, sim.voids
-    sim.played = (played & HONOURS) | sum(1 << c for c in sim.trick)
+    sim.played = remembered_honours(played, sim.trick)
     sim.voids = [0] * len(voids)
     try:
         return policy(sim, seat)
