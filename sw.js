@@ -3,12 +3,14 @@
 // build.sh fills in BUILD (a content hash of the build) and FILES (every file of the build with
 // its sha256, as a Subresource Integrity string). A new build gets a new cache name: it is filled
 // completely, every file checked against its hash, before the worker takes over (an incomplete or
-// mixed download fails the install and the old build stays); old caches are deleted on activation.
+// mixed download fails the install and the old build stays); old caches are deleted on activation,
+// an old build's memory snapshot with them.
 "use strict";
 
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const CACHE = "piki-" + BUILD;
+const SNAPSHOT = "piki-snapshot-" + BUILD; // the page keeps this build's memory snapshot there (js/snapshot.mjs)
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -30,7 +32,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("piki-") && name !== CACHE) await caches.delete(name);
+      if (name.startsWith("piki-") && name !== CACHE && name !== SNAPSHOT) await caches.delete(name);
     }
     await self.clients.claim();
   })());

@@ -295,10 +295,43 @@
     const loading = $("loading");
     if (loading) loading.hidden = true;
     if ("serviceWorker" in navigator && window.isSecureContext) {
-      navigator.serviceWorker.register("sw.js").catch((error) => {
-        console.warn("Пики: service worker not registered:", error);
-      });
+      navigator.serviceWorker.register("sw.js")
+        .then(() => navigator.serviceWorker.ready)
+        .then(whenControlled(makeSnapshot))
+        .catch((error) => {
+          console.warn("Пики: service worker not registered:", error);
+        });
     }
+  }
+
+  function whenControlled(then) {
+    return () => {
+      if (navigator.serviceWorker.controller) return then();
+      navigator.serviceWorker.addEventListener("controllerchange", then, { once: true });
+    };
+  }
+
+  // The memory snapshot for the next visits (js/snapshot.mjs), made by a worker once the service
+  // worker serves this build (so the worker's files come from its cache): when the page's loader
+  // found none or refused one (js/pyodide.mjs; the benchmark's stock-runtime pages say nothing),
+  // and where a module worker and the Cache API exist.
+  function makeSnapshot() {
+    const state = document.body.dataset.snapshot;
+    if (state !== "none" && state !== "refused") return;
+    if (typeof Worker === "undefined" || !("caches" in window)) return;
+    let worker;
+    try {
+      worker = new Worker("js/snapshot-worker.mjs", { type: "module" });
+    } catch (error) {
+      return console.warn("Пики: no memory snapshot:", error);
+    }
+    const done = (result) => {
+      worker.terminate();
+      if (result.startsWith("made")) document.body.dataset.snapshot = "made";
+      if (result !== "made" && result !== "kept") console.warn("Пики: memory snapshot:", result);
+    };
+    worker.onmessage = (event) => done(String(event.data));
+    worker.onerror = (event) => done("failed: " + (event.message || "the worker stopped"));
   }
 
   function watchReady() {

@@ -1,14 +1,19 @@
 // «Пики» — how the page starts Pyodide: the vendored runtime, with the standard library the build
-// precompiled (py/stdlib.zip: the modules imported at start-up as bytecode, see tools/precompile.py).
+// precompiled (py/stdlib.zip: the modules imported at start-up as bytecode, see tools/precompile.py),
+// from the memory snapshot of an earlier visit when there is one (js/snapshot.mjs).
 //
 // pyscript.json names this module as the interpreter: PyScript imports it, reads `version`, and
 // calls `loadPyodide` with its own options (stdout, stderr, the index it derived from this file's
 // URL). The index is put back to the vendored runtime's, and the standard library is ours.
+// js/snapshot-worker.mjs starts the interpreter it snapshots with the same `start`.
 import { loadPyodide as vendored, version } from "../vendor/pyodide/pyodide.mjs";
+import * as snapshot from "./snapshot.mjs";
 
 export { version };
 
-export async function loadPyodide(options) {
+const STDLIB = "/lib/python313.zip"; // where Pyodide puts the archive named by stdLibURL
+
+export async function start(options) {
   const pyodide = await vendored({
     ...options,
     indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
@@ -16,6 +21,25 @@ export async function loadPyodide(options) {
   });
   // PyScript writes its own package as source into the working directory, which comes first on
   // sys.path; the build compiled that very source into the archive: look in the archive first.
-  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/python313.zip')");
+  // (A snapshot has it first already.)
+  pyodide.runPython(`import sys\nif sys.path[0] != "${STDLIB}":\n    sys.path.insert(0, "${STDLIB}")`);
   return pyodide;
+}
+
+export async function loadPyodide(options) {
+  const saved = await snapshot.take().catch((error) => snapshot.drop(String(error)).then(() => null));
+  if (saved) {
+    try {
+      const pyodide = await start({ ...options, _loadSnapshot: saved });
+      // the snapshot holds the random state of the interpreter it was made from: every visit
+      // would deal the same game number
+      pyodide.runPython("import random\nrandom.seed()");
+      snapshot.mark("used");
+      return pyodide;
+    } catch (error) {
+      await snapshot.drop(String(error && error.message ? error.message : error));
+    }
+  }
+  snapshot.mark("none", false);
+  return start(options);
 }

@@ -13,7 +13,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
-CACHES = "async () => (await caches.keys()).filter(k => k.startsWith('piki-')).sort()"
+# the build caches of sw.js; and the memory snapshots the page keeps beside them (js/snapshot.mjs)
+CACHES = ("async () => (await caches.keys())"
+          ".filter(k => k.startsWith('piki-') && !k.startsWith('piki-snapshot-')).sort()")
+SNAPSHOTS = "async () => (await caches.keys()).filter(k => k.startsWith('piki-snapshot-')).sort()"
 # An update attempt: ask for the new sw.js, then wait for the worker it installs to end, refused
 # ("redundant") or in charge ("activated"). Waiting on that worker, not on a snapshot of the
 # registration, keeps the next step from racing an install that has not begun yet (which then
@@ -63,6 +66,9 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     wait_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     (first,) = poll(page, CACHES, lambda keys: len(keys) == 1)
+    page.wait_for_selector("body[data-snapshot='made']", state="attached", timeout=60_000)
+    snapshot = first.replace("piki-", "piki-snapshot-")
+    assert page.evaluate(SNAPSHOTS) == [snapshot]
 
     # A new build whose file does not match its hash: the install fails, the old build stays.
     style = site / "css" / "style.css"
@@ -71,6 +77,7 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     set_build(site, "broken0000000000")
     assert page.evaluate(UPDATE) == "redundant"
     assert page.evaluate(CACHES) == [first]
+    assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
 
     # The same for the precompiled Python: a changed archive is refused like any other file.
     style.write_bytes(original)
@@ -80,11 +87,14 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     set_build(site, "broken1111111111")
     assert page.evaluate(UPDATE) == "redundant"
     assert page.evaluate(CACHES) == [first]
+    assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
 
     # A complete new build: installed, activated, and the old cache deleted.
     archive.write_bytes(compiled)
     set_build(site, "fresh00000000000")
     assert page.evaluate(UPDATE) == "activated"
     poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])
+    assert page.evaluate(SNAPSHOTS) == []  # the old build's snapshot went with it
     page.reload()
     wait_ready(page)
+    assert page.evaluate("document.body.dataset.snapshot") == "none"

@@ -1,0 +1,104 @@
+// «Пики» — the memory snapshot of the started interpreter, kept in the player's browser.
+//
+// A snapshot is Pyodide's whole WebAssembly heap once the interpreter has started and imported
+// the game (py/preload.py): restoring it skips CPython's initialisation and every import, the
+// longest part of a start. It is made in the player's browser, never shipped (it is 21 MB, tied
+// to the exact runtime): on the first visit, once the page is ready and the service worker has
+// the build, js/snapshot-worker.mjs makes it off the main thread; every later visit of the same
+// build starts from it (js/pyodide.mjs).
+//
+// It is kept in the cache "piki-snapshot-<build>" (build.json's content hash of every file of the
+// build, so another runtime or another game version never finds it), with the sha256 of its
+// bytes. take() refuses, and deletes, a snapshot whose bytes no longer match that sum; Pyodide
+// itself refuses one made by another build of its runtime. The service worker deletes a snapshot
+// with its build (sw.js, activate); the page deletes any other build's it finds (forget).
+//
+// What happened is in <body data-snapshot>, set by the page's loader: "used", "refused" (damaged
+// or refused by Pyodide: started without it) or "none" (none kept yet); then "made" once the
+// worker has kept one. js/boot.js makes one only after the loader said "none" or "refused".
+
+export const PREFIX = "piki-snapshot-";
+const KEY = new URL("../snapshot.bin", import.meta.url).href; // the same key in the page and the worker
+const SUM = "x-piki-sha256";
+
+let buildPromise = null;
+
+/** The build's content hash (build.json), or null if it cannot be read. */
+export function build() {
+  if (!buildPromise) {
+    buildPromise = fetch(new URL("../build.json", import.meta.url))
+      .then((response) => (response.ok ? response.json() : null))
+      .then((info) => (info && typeof info.build === "string" ? info.build : null))
+      .catch(() => null);
+  }
+  return buildPromise;
+}
+
+export function usable() {
+  return typeof caches !== "undefined" && typeof crypto !== "undefined" && !!crypto.subtle;
+}
+
+async function cacheName() {
+  const id = await build();
+  return id && usable() ? PREFIX + id : null;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** This build's snapshot, checked against its sum; null if there is none or it was damaged. */
+export async function take() {
+  const name = await cacheName();
+  if (!name || !(await caches.has(name))) return null;
+  const cache = await caches.open(name);
+  const response = await cache.match(KEY);
+  if (!response) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (response.headers.get(SUM) !== (await sha256(bytes))) {
+    await drop("its bytes do not match their sum");
+    return null;
+  }
+  return bytes;
+}
+
+/** Is there a snapshot of this build already? */
+export async function kept() {
+  const name = await cacheName();
+  if (!name || !(await caches.has(name))) return false;
+  return !!(await (await caches.open(name)).match(KEY));
+}
+
+/** Keep a snapshot of this build, with the sum of its bytes. */
+export async function keep(bytes) {
+  const name = await cacheName();
+  if (!name) return false;
+  const headers = { "content-type": "application/octet-stream", [SUM]: await sha256(bytes) };
+  await (await caches.open(name)).put(KEY, new Response(bytes, { headers }));
+  return true;
+}
+
+/** Say what happened in <body data-snapshot> (the page only; a worker has no document); with
+ * `overwrite` false, only if nothing was said yet. */
+export function mark(state, overwrite = true) {
+  if (typeof document === "undefined" || !document.body) return;
+  if (overwrite || !document.body.dataset.snapshot) document.body.dataset.snapshot = state;
+}
+
+/** Throw this build's snapshot away (damaged, or refused by Pyodide): the page starts without it. */
+export async function drop(why) {
+  const name = await cacheName();
+  console.warn("Пики: memory snapshot not used:", why);
+  mark("refused");
+  if (name) await caches.delete(name);
+}
+
+/** Delete the snapshots of other builds (left by a page of an older build). */
+export async function forget() {
+  const name = await cacheName();
+  if (!name) return;
+  for (const other of await caches.keys()) {
+    if (other.startsWith(PREFIX) && other !== name) await caches.delete(other);
+  }
+}
