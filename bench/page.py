@@ -23,7 +23,9 @@ For each page, in one Chromium, in rotating order, N times each:
 - «Раздать» pressed at the first paint of a fresh game page: how long until the deal animation
   starts (goal: within 0.3 s of the first paint, before Python is ready);
 - first paint (first-contentful-paint) of the cold and warm loads (goal for the game: ≤ 0.5 s);
-- the time from "interpreter started" to ready: the page's own start-up work.
+- the time from "interpreter started" to ready: the page's own start-up work;
+- for the game: how long after ready its memory snapshot was kept (js/snapshot.mjs, made by a
+  worker once the service worker holds the build); the warm and 4th visits start from it.
 Prints the medians side by side and the ratios game/source and game/bare (goals: ≤ 0.6 and
 ≤ 1.0, cold and warm). Figures, not a test: nothing here fails on a slow run.
 """
@@ -70,6 +72,13 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-painted"]});
+// when the memory snapshot for the next visits was kept (js/snapshot.mjs)
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.snapshot === "made" && !window.__snapshotAt) {
+    window.__snapshotAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-snapshot"]});
 // when the first card back of the deal animation is in the fly layer
 new MutationObserver((_, observer) => {
   const fly = document.getElementById("fly");
@@ -164,11 +173,13 @@ def visit(context, url: str, prefix: str) -> tuple[object, dict]:
                   f"{prefix}_after": page.evaluate(after) / 1000,
                   f"{prefix}_paint": (page.evaluate(PAINT) or 0) / 1000,
                   f"{prefix}_long": page.evaluate(LONGEST) / 1000,
-                  f"{prefix}_bytes": net.total}
+                  f"{prefix}_bytes": net.total,
+                  f"{prefix}_snapshot": page.evaluate("document.body.dataset.snapshot || ''")}
 
 
-def measure(browser, url: str, game: bool) -> dict:
-    """Visits 1 (cold), 2 and 4 (warm) of one page; for the game, visit 4 has a game in progress."""
+def measure(browser, url: str, game: bool, snapshot: bool = False) -> dict:
+    """Visits 1 (cold), 2 and 4 (warm) of one page; for the game, visit 4 has a game in progress.
+    ``snapshot``: the page keeps a memory snapshot after visit 1; visit 2 waits for it."""
     context = browser.new_context(service_workers="allow")
     context.add_init_script(MARK_READY)
     page, result = visit(context, url, "cold")
@@ -176,6 +187,10 @@ def measure(browser, url: str, game: bool) -> dict:
     # script, so register the same worker for it here (after ready, as the game does).
     page.evaluate("navigator.serviceWorker.register('sw.js')")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    if snapshot:  # the game keeps a memory snapshot for the next visits (js/snapshot.mjs)
+        page.wait_for_function("() => window.__snapshotAt !== undefined", timeout=180_000)
+        result["snapshot_made"] = page.evaluate("window.__snapshotAt - window.__readyAt") / 1000
+        result["cold_snapshot"] = page.evaluate("document.body.dataset.snapshot")
     # The second visit: a new tab on the same browser profile, served by the service worker.
     page.close()
     page, figures = visit(context, url, "warm")
@@ -233,7 +248,8 @@ def main() -> None:
         for run in range(args.runs):
             order = list(pages)[run % 3:] + list(pages)[:run % 3]
             for name in order:
-                runs[name].append(measure(browser, pages[name], game=name != "bare"))
+                runs[name].append(measure(browser, pages[name], game=name != "bare",
+                                          snapshot=name == "game"))
                 if name == "game":
                     runs[name][-1].update(measure_early_deal(browser, pages[name]))
                 r = runs[name][-1]
@@ -269,6 +285,10 @@ def main() -> None:
         row(label, med("game", key), med("source", key), med("bare", key), ratios=False)
     print(f"{'4th: saved table painted (s)':30}{med('game', 'fourth_painted'):9.2f}"
           f"{med('source', 'fourth_painted'):9.2f}   (a game in progress, from navigation)")
+    made = [r["snapshot_made"] for r in runs["game"]]
+    used = sum(r["warm_snapshot"] == "used" for r in runs["game"])
+    print(f"{'snapshot kept, after ready (s)':30}{statistics.median(made):9.2f}   "
+          f"(visit 1, in a worker; the 2nd visit started from it in {used} of {len(made)} runs)")
     early = [r["deal_after_paint"] for r in runs["game"]]
     print(f"{'«Раздать» after first paint':30}{statistics.median(early):9.2f}   "
           f"(s, to the animation's start; before ready in "

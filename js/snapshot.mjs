@@ -91,7 +91,11 @@ export async function drop(why) {
   const name = await cacheName();
   console.warn("Пики: memory snapshot not used:", why);
   mark("refused");
-  if (name) await caches.delete(name);
+  try {
+    if (name) await caches.delete(name);
+  } catch (error) {
+    console.warn("Пики: memory snapshot not deleted:", error); // storage refused: start anyway
+  }
 }
 
 /** Delete the snapshots of other builds (left by a page of an older build). */
