@@ -21,8 +21,9 @@ export async function start(options) {
   });
   // PyScript writes its own package as source into the working directory, which comes first on
   // sys.path; the build compiled that very source into the archive: look in the archive first.
-  // (A snapshot has it first already.)
-  pyodide.runPython(`import sys\nif sys.path[0] != "${STDLIB}":\n    sys.path.insert(0, "${STDLIB}")`);
+  // (A snapshot has it already: first, and once.)
+  pyodide.runPython(`import sys\nif "${STDLIB}" in sys.path:\n    sys.path.remove("${STDLIB}")\n` +
+                    `sys.path.insert(0, "${STDLIB}")`);
   return pyodide;
 }
 

@@ -8,7 +8,8 @@ directory (pyscript.json); the standard library comes precompiled too (js/pyodid
 import sys
 
 GAME = "/home/pyodide/piki.zip"  # tools/site.py GAME_AT: the bytecode names this path
-if GAME not in sys.path:  # a memory snapshot has it there already (js/snapshot.mjs)
-    sys.path.insert(0, GAME)
+if GAME in sys.path:  # a memory snapshot has it already (js/snapshot.mjs): first, and once
+    sys.path.remove(GAME)
+sys.path.insert(0, GAME)
 
 import app  # noqa: E402, F401
