@@ -176,6 +176,23 @@ def test_the_seat_rules_follow_the_lean():
     assert seat_rules(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == (policy,) * NUM_SEATS
 
 
+def test_the_two_opponents_are_read_together():
+    # One opponent's beginner's plays make both play the beginner's rule, even when the other's
+    # cards so far fit the policy as well or better: one level sits on both seats.
+    mixed = positions = 0
+    for number in range(4):
+        for view, hands in medium_positions(number, "easy"):
+            ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+            lean = opponent_lean(ev, ev.full(hands))
+            west, east = lean[int(Seat.W)], lean[int(Seat.E)]
+            rules = seat_rules(ev, hands)
+            assert rules[int(Seat.W)] is rules[int(Seat.E)]
+            assert rules[int(Seat.W)] is (easy_play if west + east > 0 else policy)
+            mixed += (west > 0) != (east > 0) and west + east > 0
+            positions += 1
+    assert mixed and positions > mixed  # mixed: the case that reading the seats apart would split
+
+
 def test_the_playout_rules_are_the_levels_own():
     # easy_play is the beginner's card and honours_policy the medium level's, on the real table
     easy, medium = make_player("easy"), make_player("medium")

@@ -9,11 +9,11 @@ every void shown, and for each decision:
    cards (``knowledge.Sampler``); of every ``tries`` deals drawn it keeps the one that best
    explains what the other seats bid and played (``inference.likely_hands``);
 3. plays every candidate in every sampled deal, then the rest of the hand with the shared
-   policy (each seat judging from its own cards only), except that an opponent whose bid and
-   plays so far fit the beginner's rules better plays those (``inference.seat_rules``: a
-   beginner keeps trying to win tricks and sets contracts a cooperative player would let
-   through); and scores the hand for its team against the other (``sim.hand_value``: bags at
-   −10);
+   policy (each seat judging from its own cards only), except that opponents whose bids and
+   plays so far fit the beginner's rules better, the two taken together, play those
+   (``inference.seat_rules``: a beginner keeps trying to win tricks and sets contracts a
+   cooperative player would let through); and scores the hand for its team against the other
+   (``sim.hand_value``: bags at −10);
 4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
 the inference replays to judge each deal drawn and to read the opponents in it), so the work

@@ -163,12 +163,15 @@ def seat_rules(ev: Evidence, hands: list[int]) -> tuple:
     """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
     ``sample_hands`` gives them): a rule per seat, ``policy`` or the beginner's ``easy_play``.
 
-    This seat and its partner play the policy. An opponent plays the beginner's rule when, with
-    the deal's cards, that rule explains more of its actions than the policy does
-    (``opponent_lean``): a beginner does not duck, does not watch its partner, and sets
+    This seat and its partner play the policy. The opponents play the beginner's rule when, with
+    the deal's cards, that rule explains more of their actions than the policy does
+    (``opponent_lean``, summed over the two: one level sits on both seats, since the table sets
+    one for both opponents and the arena plays a level against a level, so what either did is
+    evidence about both): a beginner does not duck, does not watch its partner, and sets
     contracts a cooperative opponent would let through."""
     lean = opponent_lean(ev, ev.full(hands))
-    return tuple(easy_play if lean[s] > 0 else policy for s in range(len(SEATS)))
+    beginners = sum(lean) > 0  # the own team's lean is 0
+    return tuple(easy_play if beginners and (s ^ ev.me) & 1 else policy for s in range(len(SEATS)))
 
 
 def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
