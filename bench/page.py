@@ -190,7 +190,6 @@ def measure(browser, url: str, game: bool, snapshot: bool = False) -> dict:
     if snapshot:  # the game keeps a memory snapshot for the next visits (js/snapshot.mjs)
         page.wait_for_function("() => window.__snapshotAt !== undefined", timeout=180_000)
         result["snapshot_made"] = page.evaluate("window.__snapshotAt - window.__readyAt") / 1000
-        result["cold_snapshot"] = page.evaluate("document.body.dataset.snapshot")
     # The second visit: a new tab on the same browser profile, served by the service worker.
     page.close()
     page, figures = visit(context, url, "warm")

@@ -28,19 +28,21 @@ export async function start(options) {
 }
 
 export async function loadPyodide(options) {
-  const saved = await snapshot.take().catch((error) => snapshot.drop(String(error)).then(() => null));
-  if (saved) {
-    try {
+  let state = "none";
+  try {
+    const saved = await snapshot.take();
+    if (saved) {
       const pyodide = await start({ ...options, _loadSnapshot: saved });
       // the snapshot holds the random state of the interpreter it was made from: every visit
       // would deal the same game number
       pyodide.runPython("import random\nrandom.seed()");
       snapshot.mark("used");
       return pyodide;
-    } catch (error) {
-      await snapshot.drop(String(error && error.message ? error.message : error));
     }
+  } catch (error) { // damaged, refused by Pyodide, or storage refused: start without it
+    await snapshot.drop(snapshot.reason(error));
+    state = "refused";
   }
-  snapshot.mark("none", false);
+  snapshot.mark(state);
   return start(options);
 }

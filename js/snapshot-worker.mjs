@@ -29,5 +29,5 @@ async function make() {
 
 make().then(
   (result) => postMessage(result),
-  (error) => postMessage("failed: " + (error && error.message ? error.message : error)),
+  (error) => postMessage("failed: " + snapshot.reason(error)),
 );

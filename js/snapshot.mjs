@@ -9,15 +9,15 @@
 //
 // It is kept in the cache "piki-snapshot-<build>" (build.json's content hash of every file of the
 // build, so another runtime or another game version never finds it), with the sha256 of its
-// bytes. take() refuses, and deletes, a snapshot whose bytes no longer match that sum; Pyodide
+// bytes. take() refuses a snapshot whose bytes no longer match that sum, and the loader deletes it; Pyodide
 // itself refuses one made by another build of its runtime. The service worker deletes a snapshot
-// with its build (sw.js, activate); the page deletes any other build's it finds (forget).
+// with its build (sw.js, activate); the worker deletes any other build's it finds (forget).
 //
 // What happened is in <body data-snapshot>, set by the page's loader: "used", "refused" (damaged
 // or refused by Pyodide: started without it) or "none" (none kept yet); then "made" once the
 // worker has kept one. js/boot.js makes one only after the loader said "none" or "refused".
 
-export const PREFIX = "piki-snapshot-";
+const PREFIX = "piki-snapshot-";
 const KEY = new URL("../snapshot.bin", import.meta.url).href; // the same key in the page and the worker
 const SUM = "x-piki-sha256";
 
@@ -34,7 +34,7 @@ export function build() {
   return buildPromise;
 }
 
-export function usable() {
+function usable() {
   return typeof caches !== "undefined" && typeof crypto !== "undefined" && !!crypto.subtle;
 }
 
@@ -48,50 +48,52 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** This build's snapshot, checked against its sum; null if there is none or it was damaged. */
-export async function take() {
+/** This build's kept response, or null (caches.has first: open() would create the cache). */
+async function stored() {
   const name = await cacheName();
   if (!name || !(await caches.has(name))) return null;
-  const cache = await caches.open(name);
-  const response = await cache.match(KEY);
+  return (await (await caches.open(name)).match(KEY)) || null;
+}
+
+/** This build's snapshot, or null if there is none; throws if its bytes do not match their sum. */
+export async function take() {
+  const response = await stored();
   if (!response) return null;
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.headers.get(SUM) !== (await sha256(bytes))) {
-    await drop("its bytes do not match their sum");
-    return null;
+    throw new Error("its bytes do not match their sum");
   }
   return bytes;
 }
 
 /** Is there a snapshot of this build already? */
 export async function kept() {
-  const name = await cacheName();
-  if (!name || !(await caches.has(name))) return false;
-  return !!(await (await caches.open(name)).match(KEY));
+  return !!(await stored());
 }
 
 /** Keep a snapshot of this build, with the sum of its bytes. */
 export async function keep(bytes) {
   const name = await cacheName();
-  if (!name) return false;
+  if (!name) return;
   const headers = { "content-type": "application/octet-stream", [SUM]: await sha256(bytes) };
   await (await caches.open(name)).put(KEY, new Response(bytes, { headers }));
-  return true;
 }
 
-/** Say what happened in <body data-snapshot> (the page only; a worker has no document); with
- * `overwrite` false, only if nothing was said yet. */
-export function mark(state, overwrite = true) {
-  if (typeof document === "undefined" || !document.body) return;
-  if (overwrite || !document.body.dataset.snapshot) document.body.dataset.snapshot = state;
+/** Say what happened in <body data-snapshot> (the page only; a worker has no document). */
+export function mark(state) {
+  if (typeof document !== "undefined" && document.body) document.body.dataset.snapshot = state;
 }
 
-/** Throw this build's snapshot away (damaged, or refused by Pyodide): the page starts without it. */
+/** An error's words, for a warning or the worker's answer. */
+export function reason(error) {
+  return String(error && error.message ? error.message : error);
+}
+
+/** Throw this build's snapshot away (damaged, or refused by Pyodide). */
 export async function drop(why) {
-  const name = await cacheName();
   console.warn("Пики: memory snapshot not used:", why);
-  mark("refused");
   try {
+    const name = await cacheName();
     if (name) await caches.delete(name);
   } catch (error) {
     console.warn("Пики: memory snapshot not deleted:", error); // storage refused: start anyway
