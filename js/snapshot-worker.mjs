@@ -2,27 +2,18 @@
 // main thread, after the page is ready and the service worker holds the build (js/boot.js starts
 // it), so its files come from that cache and not the network.
 //
-// The interpreter is started as the page starts it (js/pyodide.mjs), the game's files are put
-// where PyScript puts them (pyscript.json "files"), and py/preload.py imports what the page will
-// import. Then the heap is kept. Posts "kept" (there was one), "made", or "failed: why".
+// The interpreter is started as the page starts it (js/pyodide.mjs, which also writes the game's
+// archive and puts it on sys.path), and py/preload.py imports what the page will import. Then the
+// heap is kept. Posts "kept" (there was one), "made", or "failed: why".
 import { start } from "./pyodide.mjs";
 import * as snapshot from "./snapshot.mjs";
 
 async function make() {
   if (await snapshot.kept()) return "kept";
   await snapshot.forget();
-  const config = await (await fetch(new URL("../pyscript.json", import.meta.url))).json();
   const pyodide = await start({ _makeSnapshot: true });
-  const paths = [];
-  for (const [url, path] of Object.entries(config.files || {})) {
-    const response = await fetch(new URL(url, new URL("../", import.meta.url)));
-    if (!response.ok) throw new Error(url + ": HTTP " + response.status);
-    pyodide.FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
-    paths.push(pyodide.FS.lookupPath(path).path);
-  }
-  // the paths as a Python literal (a list of strings): no JavaScript object is held by the heap
-  const refused = pyodide.runPython(
-    `import sys\nsys.path[:0] = ${JSON.stringify(paths)}\nimport preload\n", ".join(preload.run())`);
+  // a string back, not a Python object: no JavaScript object is held by the heap
+  const refused = pyodide.runPython(`import preload\n", ".join(preload.run())`);
   await snapshot.keep(pyodide.makeMemorySnapshot());
   return refused ? "made without " + refused : "made";
 }

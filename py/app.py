@@ -16,6 +16,7 @@ opens the page in that language and remembers it, as the language switch does.
 """
 
 import asyncio
+import importlib
 import json
 import sys
 import traceback
@@ -419,7 +420,20 @@ async def start():
     page.render()
     window.pikiFromSource = " ".join(from_source())
     document.body.dataset.ready = "1"
+    spawn(import_later(controller.LATER))
     await ctl.run()
+
+
+async def import_later(names):
+    """What the computer players and the coach need (``ui.controller.LATER``), imported one module
+    a turn once the page is ready: a first visit gets ready without them, and has them before the
+    first deal asks for them (a module asked for sooner is imported then). A page started from the
+    memory snapshot has them all already."""
+    for name in names:
+        await asyncio.sleep(0)
+        importlib.import_module(name)
+    window.pikiFromSource = " ".join(from_source())
+    document.body.dataset.later = "1"  # for the tests: all imported
 
 
 def from_source():

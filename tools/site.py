@@ -10,8 +10,9 @@ What it owns:
   and py/piki.zip (the game's modules under py/, bytecode beside source; not the command-line
   tools of py/spades_cli/: the page never imports them). The result is kept in the cache under
   a key of every input, with its sha256 sums; a cached archive that no longer matches its sums
-  stops the build. py/main.py, the page's entry point, is shipped as source;
-- the site: the page files, the PyScript configuration (the loader js/pyodide.mjs and piki.zip),
+  stops the build. The page's entry point is one line in index.html, `import app`;
+- the site: the page files, the PyScript configuration (the loader js/pyodide.mjs, which also
+  writes piki.zip),
   build.json, and sw.js with the precache list and build hash.
 
 Commands:
@@ -44,8 +45,7 @@ PAGE = ["index.html", "manifest.webmanifest", "css", "img", "js"]
 BENCH = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime, no game
 # Python under py/ that the page never imports: the command-line tools stay off the site.
 NOT_SHIPPED = ("spades_cli/", "spades/__main__.py")
-ENTRY = "main.py"  # the page's entry point (index.html runs it): shipped as source, not in piki.zip
-GAME_AT = "/home/pyodide/piki.zip"  # where PyScript writes piki.zip: py/main.py puts it on sys.path
+GAME_AT = "/home/pyodide/piki.zip"  # where js/pyodide.mjs writes piki.zip and puts it on sys.path
 # Files only the bare benchmark page loads (the page's loader passes its own standard library):
 # shipped for ./build.sh bench, not precached for players.
 BARE_ONLY = ("vendor/pyodide/python_stdlib.zip",)
@@ -188,7 +188,6 @@ def copy_page(dest: Path) -> None:
     for item in BENCH:
         shutil.copy2(ROOT / item, dest / Path(item).name)
     (dest / "py").mkdir()
-    shutil.copy2(ROOT / "py" / ENTRY, dest / "py" / ENTRY)
 
 
 def game_modules() -> list[str]:
@@ -196,7 +195,7 @@ def game_modules() -> list[str]:
     found = []
     for source in sorted((ROOT / "py").rglob("*.py")):
         rel = source.relative_to(ROOT / "py").as_posix()
-        if "__pycache__" not in source.parts and page_module(rel) and rel != ENTRY:
+        if "__pycache__" not in source.parts and page_module(rel):
             found.append(rel)
     return found
 
@@ -256,8 +255,9 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
 
 
 def pyscript_config(dest: Path) -> None:
-    """pyscript.json: the page's loader of the vendored interpreter, and the game's archive."""
-    config = {"interpreter": "./js/pyodide.mjs", "files": {"./py/piki.zip": "./piki.zip"}}
+    """pyscript.json: the page's loader of the vendored interpreter (which also writes the game's
+    archive, fetched while the runtime starts: PyScript's "files" would fetch it after)."""
+    config = {"interpreter": "./js/pyodide.mjs"}
     (dest / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     bare = {"interpreter": "./vendor/pyodide/pyodide.mjs"}  # the unmodified runtime
     (dest / "bare.json").write_text(json.dumps(bare) + "\n", encoding="utf-8")

@@ -7,6 +7,11 @@ the table, the open panel, the status line. The page (``py/app.py``) gives it a 
 ``render()``, ``pause(seconds)`` (ends early on a tap), ``deal(dealer)`` and ``gather(winner)``
 (the animations), and a store (localStorage). ``handle(action, value)`` is the single entry
 point for the page's events; ``run()`` lets the computers act, one decision between pauses.
+
+The computer players and the coach (``LATER``: ``spades.bots``, ``spades.advice``,
+``spades.analysis`` and ``players``) are imported where they are first used, not with this
+module, as python-chess imports its SVG code only when asked: a first visit's start-up does not
+pay for them, and the page imports them just after it is ready (``py/app.py``).
 """
 
 from __future__ import annotations
@@ -21,18 +26,18 @@ from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, Spa
 from spades.rules import TRICKS_PER_HAND, first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
 
-from spades import analysis
-from spades.advice import Reason, bid_risk, nil_chance_steps
-from spades.bots.estimate import estimate
 from spades.cards import NUM_CARDS
+from spades.reasons import Reason
 from spades.record import to_record
 
-from . import players, saves, stats
+from . import saves, stats
 from .fmt import bid_text, seat_name
 from .review import hand_review
 from .strings import language, set_language, t
 
 SOUTH = HUMAN
+# imported when first used (see above), in this order: each one's own imports come before it
+LATER = ("spades.bots", "spades.advice", "spades.analysis", "ui.players")
 MAX_GAME_NUMBER = 999_999
 SLICE_SECONDS = 0.03  # a computer thinks this long at most before the page gets a turn
 
@@ -241,6 +246,8 @@ class Controller:
 
     def bid_hint(self):
         """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
+        from . import players
+
         view = self.view()
         key = (self.number, view.hand_index, view.action_count, self.looked, language())
         if self._hint_key != key:
@@ -353,6 +360,8 @@ class Controller:
             return None
         if self.game.phase is Phase.BID:
             return self._act(self.bid_hint()[0])
+        from . import players
+
         generation, seq = self.generation, self.seq
         (action, reason), _ = await self._sliced(players.hint_steps(self.view(), self.number, lang=language()))
         if generation != self.generation or seq != self.seq:
@@ -484,6 +493,8 @@ class Controller:
         """«Разбор сдачи»: South's bid and cards in the hand just finished, priced by the hard level from
         South's own knowledge at the time (``spades.analysis``), a slice at a time, with
         progress; then the costliest decisions are listed."""
+        from spades import analysis
+
         game = self.game
         if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             return
@@ -745,6 +756,9 @@ class Controller:
 
     def bid_risks(self) -> dict:
         """South's bids (0..13) -> ``advice.BidRisk``: the risk preview beside the bid buttons."""
+        from spades.advice import bid_risk
+        from spades.bots.estimate import estimate
+
         view = self.view()
         est = estimate(view.held)  # counted once for all the bids
         return {n: bid_risk(view, n, est) for n in view.legal if n != BLIND}
@@ -765,6 +779,8 @@ class Controller:
         def still_bidding() -> bool:  # South has not bid meanwhile, nor a new game begun
             return (generation == self.generation and self.game is game and game.phase is Phase.BID
                     and game.to_move is SOUTH)
+
+        from spades.advice import nil_chance_steps
 
         chance, _ = await self._sliced(while_true(nil_chance_steps(self.view(), self.number), still_bidding))
         if chance is not ABANDONED and still_bidding():
@@ -789,6 +805,8 @@ class Controller:
 
     async def _choose(self, seat: Seat):
         """The computer's action, thought a slice at a time; None when the computer failed."""
+        from . import players
+
         view = self.game.view(seat)
         try:
             if seat is Seat.N and self.settings.explain:  # the partner says why

@@ -10,9 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from spades import BLIND, SEATS, Card, Phase, Seat, Team
-from spades.advice import Reason
-from spades.analysis import NOISE
 from spades.cards import sort_for_display
+from spades.reasons import Reason
 from spades.rules import BAGS_PER_PENALTY, is_nil, winning_index
 from spades.scoring import SHEET_ROWS
 from spades.table import OPPONENT_LEVELS, TARGETS
@@ -419,6 +418,8 @@ def analysis_panel(ctl, view) -> str:
     state = None if ctl is None else ctl.analysis
     if state is None or state[0] != (ctl.game.game, view.hand_index):
         return ""
+    from spades.analysis import NOISE  # the analysis is under way: imported (ui.controller.LATER)
+
     _, done, total, listed = state
     title = f'<h3 class="panel-title">{escape(t("analysis.title"))}</h3>'
     if listed is None:

@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 
 from spades import RecordError, Rules, Seat, from_record, to_record
-from spades.advice import PARTNER, Reason
+from spades.reasons import PARTNER, Reason
 from spades.record import read_json
 from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS, seat_levels
 
@@ -221,7 +221,7 @@ def save_seen(store, game, looked: bool) -> None:
 
 
 def save_said(store, game, at: int, action, reason) -> None:
-    """The partner's reason (``(code, params)``, ``spades.advice.PARTNER``) for ``action``, the
+    """The partner's reason (``(code, params)``, ``spades.reasons.PARTNER``) for ``action``, the
     action at index ``at`` of ``game.actions()``: a reload shows it again on North's card."""
     code, params = reason
     store.set(SAID_KEY, json.dumps({"game": game.game, "at": at, "action": str(action),

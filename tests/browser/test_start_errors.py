@@ -15,13 +15,23 @@ FAILED = "() => document.body.dataset.stage === 'error'"
 
 
 def break_controller(site: Path) -> None:
-    (site / "py" / "main.py").write_text('raise RuntimeError("поломка для проверки")\n')
+    # the page's entry point, inline in index.html, fails
+    index = site / "index.html"
+    html = index.read_text(encoding="utf-8")
+    assert ">import app</script>" in html
+    index.write_text(html.replace(">import app</script>", '>raise RuntimeError("поломка для проверки")</script>'),
+                     encoding="utf-8")
 
 
 def damage_archive(site: Path) -> None:
     # piki.zip, the game's precompiled modules, is not an archive any more (the service worker
     # would refuse such a file; this site has none yet)
     (site / "py" / "piki.zip").write_bytes(b"not a zip archive")
+
+
+def remove_archive(site: Path) -> None:
+    # js/pyodide.mjs asks for it while the runtime starts: the server answers 404
+    (site / "py" / "piki.zip").unlink()
 
 
 def remove_runtime(site: Path) -> None:
@@ -31,6 +41,7 @@ def remove_runtime(site: Path) -> None:
 @pytest.mark.parametrize("damage, detail", [
     (break_controller, "поломка для проверки"),
     (damage_archive, "No module named 'app'"),
+    (remove_archive, "piki.zip"),
     (remove_runtime, "pyodide.asm.wasm"),
 ])
 def test_a_failed_start_is_shown_in_russian(page, tmp_path, serve_site, damage, detail):

@@ -83,7 +83,7 @@ def test_dist_ships_only_the_runtime_files_listed_in_vendor_sha256():
     assert shipped == listed
     assert not [p for p in dist.rglob("*.map")]
     assert sorted(p.name for p in (dist / "py").rglob("*") if p.is_file()) == [
-        "main.py", "piki.zip", "stdlib.zip"]
+        "piki.zip", "stdlib.zip"]
 
 
 def test_build_refuses_a_tampered_precompiled_archive(private_cache: Path, tmp_path: Path):
@@ -106,12 +106,12 @@ def test_precompiling_is_reproducible(private_cache: Path, tmp_path: Path):
 def test_the_game_archive_holds_every_page_module_and_no_command_line_tool():
     dist = built()
     config = json.loads((dist / "pyscript.json").read_text())
-    assert config == {"interpreter": "./js/pyodide.mjs", "files": {"./py/piki.zip": "./piki.zip"}}
+    assert config == {"interpreter": "./js/pyodide.mjs"}  # which writes piki.zip itself
     every = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
              if "__pycache__" not in p.parts}
     tools = {p for p in every if p.startswith("spades_cli/") or p == "spades/__main__.py"}
     assert "spades_cli/arena.py" in tools and "spades_cli/protocol.py" in tools
-    page = every - tools - {"main.py"}
+    page = every - tools
     with zipfile.ZipFile(dist / "py" / "piki.zip") as archive:
         names = set(archive.namelist())
         assert names == page | {p + "c" for p in page}
@@ -163,7 +163,7 @@ def test_service_worker_precaches_every_file_with_its_hash():
     on_disk = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
     # the stock standard library only the bare benchmark page loads is not precached
     assert set(listed) == on_disk - {"./sw.js", "./vendor/pyodide/python_stdlib.zip"}
-    assert {"./py/stdlib.zip", "./py/piki.zip", "./py/main.py", "./js/pyodide.mjs"} <= set(listed)
+    assert {"./py/stdlib.zip", "./py/piki.zip", "./js/pyodide.mjs"} <= set(listed)
     for path, integrity in listed.items():
         digest = hashlib.sha256((dist / path).read_bytes()).digest()
         assert integrity == "sha256-" + base64.b64encode(digest).decode(), path
@@ -197,10 +197,16 @@ class Scripts(HTMLParser):
 
 
 @pytest.mark.parametrize("name", ["index.html", "bare.html"])
-def test_pages_have_a_strict_csp_no_inline_script_and_no_foreign_url(name: str):
+def test_pages_have_a_strict_csp_no_inline_javascript_and_no_foreign_url(name: str):
     page = Scripts()
     page.feed((built() / name).read_text())
-    assert page.scripts and all(s.get("src") and not s["body"].strip() for s in page.scripts)
+    # no inline JavaScript: every script the browser runs has a src and no body; a Python script
+    # is PyScript's data, not the browser's (CSP's script-src does not reach it), and the page's
+    # one is its entry point, a single import
+    javascript = [s for s in page.scripts if s.get("type") != "py"]
+    python = [s for s in page.scripts if s.get("type") == "py"]
+    assert javascript and all(s.get("src") and not s["body"].strip() for s in javascript)
+    assert all(s["body"].strip() in ("", "import app") for s in python)
     directives = dict(d.strip().split(" ", 1) for d in page.csp.split(";") if d.strip())
     assert directives["default-src"] == "'self'"
     assert set(directives["script-src"].split()) <= {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}

@@ -8,6 +8,12 @@ end in one step (``drive``): no event loop needed, the same under CPython and Py
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from spades import BLIND, Card, Phase, Seat, from_record
 from spades.bots.base import finish
@@ -241,3 +247,25 @@ def test_the_play_hint_raises_the_hard_bots_card_and_says_why():
     event(ctl, "hint")
     expected, reason = players.hint(ctl.view(), ctl.number)
     assert ctl.selected == expected and reason in ctl.status
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="needs a fresh interpreter (a subprocess)")
+def test_the_table_imports_the_computer_players_only_when_asked():
+    # What the page imports to draw its first table leaves the computer players and the coach
+    # (ui.controller.LATER) to be imported after ready; a computer's turn imports what it needs.
+    from ui.controller import LATER
+
+    script = (
+        "import sys\n"
+        "from ui import controller, render, saves, stats, review, help\n"
+        f"later = {LATER!r}\n"
+        "print(sorted(m for m in later if m in sys.modules))\n"
+        "from ui import players\n"  # what a computer's turn calls
+        "print(sorted(m for m in later if m in sys.modules))\n"
+    )
+    py = Path(__file__).resolve().parents[2] / "py"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=py, check=True,
+                          env={**os.environ, "PYTHONPATH": str(py)})
+    before, after = done.stdout.splitlines()
+    assert before == "[]"
+    assert after == repr(sorted({"spades.bots", "spades.advice", "ui.players"}))
