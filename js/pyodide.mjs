@@ -26,17 +26,26 @@ function gameArchive() {
   return game;
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 function runtime(options) {
   return vendored({
     ...options,
     indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
     stdLibURL: new URL("../py/stdlib.zip", import.meta.url).href,
+    // Pyodide's hook for the file system, once the runtime is instantiated and before Python
+    // starts: the game's archive goes in (a failure is thrown by settle), and the page gets a turn
+    // between the two, which are otherwise one long task.
+    fsInit: async (FS) => {
+      await gameArchive().then((bytes) => FS.writeFile(GAME, new Uint8Array(bytes)), () => {});
+      await nextTask();
+    },
   });
 }
 
-/** The game's archive written, and the two archives first on sys.path. */
+/** The game's archive written (fsInit), and the two archives first on sys.path. */
 async function settle(pyodide) {
-  pyodide.FS.writeFile(GAME, new Uint8Array(await gameArchive()));
+  await gameArchive();
   // PyScript writes its own package as source into the working directory, which comes first on
   // sys.path; the build compiled that very source into the archive: look in the archive first.
   // The game's archive goes before both. A snapshot has them already: first, and once.
