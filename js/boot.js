@@ -7,9 +7,10 @@
 // Progress comes from three real sources:
 //   - resource timing entries: each runtime file (wasm, stdlib, …) as it finishes downloading,
 //     weighted by its size from build.json;
-//   - PyScript's `py:progress` events ("Loading interpreter", "Loaded files", …);
+//   - js/main.mjs, once the interpreter is up (stage "start"), or failing;
 //   - the controller (py/app.py) calling window.piki.stage(...) and setting body[data-ready].
-// The Python side talks to this file only through window.piki: stage(name) and fail(text, details);
+// js/main.mjs and the Python side talk to this file only through window.piki: stage(name) and
+// fail(text, details);
 // `text` may be a key of the tables below ("start"), said in the page's language.
 //
 // Language: the rule of py/app.py and py/ui/saves.py — `?lang=ru|en` in the URL, else `lang` in
@@ -20,7 +21,6 @@
   const RU = {
     download: "Загрузка Python",
     start: "Запуск Python",
-    files: "Загрузка файлов игры",
     engine: "Загрузка движка игры",
     ready: "Готово",
     moment: "Ещё секунду…",
@@ -42,7 +42,6 @@
   const EN = {
     download: "Downloading Python",
     start: "Starting Python",
-    files: "Loading the game's files",
     engine: "Loading the game engine",
     ready: "Ready",
     moment: "Just a moment…",
@@ -79,17 +78,9 @@
 
   const STAGES = {
     download: { from: 0, to: 70 },
-    start: { from: 70, to: 85 },
-    files: { from: 85, to: 90 },
+    start: { from: 70, to: 90 },
     engine: { from: 90, to: 99 },
     ready: { from: 100, to: 100 },
-  };
-  const PY_EVENTS = {
-    "Loading Pyodide": "download",
-    "Loading interpreter": "download",
-    "Loaded interpreter": "start",
-    "Loading files": "files",
-    "Loaded files": "files",
   };
 
   const $ = (id) => document.getElementById(id);
@@ -129,7 +120,7 @@
 
   // Runtime download: count each vendored file as it arrives. A runtime or Python file that the
   // server refused stops the start (Pyodide itself would only log a warning and wait forever).
-  const ESSENTIAL = /\/(vendor|py)\/|\/pyscript\.json$/;
+  const ESSENTIAL = /\/(vendor|py|js)\//;
   function onResource(entry) {
     const url = new URL(entry.name, location.href);
     const path = url.pathname;
@@ -168,10 +159,6 @@
     .catch(() => {})
     .finally(watchDownloads);
 
-  addEventListener("py:progress", (event) => {
-    const name = PY_EVENTS[event.detail];
-    if (name) advance(name, name === "download" ? runtimeDone / (runtimeTotal || 1) : 0);
-  });
 
   // Start-up failures, shown in words.
   function fail(text, details) {
@@ -190,18 +177,6 @@
     $("boot-error-details").textContent = details || "";
     panel.hidden = false;
   }
-
-  // PyScript reports Python errors by appending a div.py-error to the body: translate it.
-  new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node.nodeType === 1 && node.classList.contains("py-error")) {
-          node.hidden = true;
-          fail(T.python, node.textContent);
-        }
-      }
-    }
-  }).observe(document.documentElement, { childList: true, subtree: true });
 
   addEventListener("error", (event) => {
     if (event.target && event.target !== window && event.target.src) {

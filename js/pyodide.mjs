@@ -4,16 +4,11 @@
 // game's archive (py/piki.zip) fetched while the runtime starts and written where the bytecode
 // expects it.
 //
-// pyscript.json names this module as the interpreter: PyScript imports it, reads `version`, and
-// calls `loadPyodide` with its own options (stdout, stderr, the index it derived from this file's
-// URL). The index is put back to the vendored runtime's, and the standard library is ours.
-// js/snapshot-worker.mjs starts the interpreter it snapshots with the same `start`.
-import { loadPyodide as vendored, version } from "../vendor/pyodide/pyodide.mjs";
+// js/main.mjs starts the page's interpreter with `loadPyodide`; js/snapshot-worker.mjs starts the
+// interpreter it snapshots with the same `start`.
+import { loadPyodide as vendored } from "../vendor/pyodide/pyodide.mjs";
 import * as snapshot from "./snapshot.mjs";
 
-export { version };
-
-const STDLIB = "/lib/python313.zip"; // where Pyodide puts the archive named by stdLibURL
 const GAME = "/home/pyodide/piki.zip"; // tools/site.py GAME_AT: the game's bytecode names this path
 
 let game = null; // the archive's bytes, asked for once: before the runtime, not after it
@@ -43,15 +38,11 @@ function runtime(options) {
   });
 }
 
-/** The game's archive written (fsInit), and the two archives first on sys.path. */
+/** The game's archive written (fsInit) and first on sys.path (a snapshot has it already: once). */
 async function settle(pyodide) {
   await gameArchive();
-  // PyScript writes its own package as source into the working directory, which comes first on
-  // sys.path; the build compiled that very source into the archive: look in the archive first.
-  // The game's archive goes before both. A snapshot has them already: first, and once.
-  pyodide.runPython(`import sys\nfor path in ("${GAME}", "${STDLIB}"):\n` +
-                    `    if path in sys.path:\n        sys.path.remove(path)\n` +
-                    `sys.path[:0] = ["${GAME}", "${STDLIB}"]`);
+  pyodide.runPython(`import sys\nif "${GAME}" in sys.path:\n    sys.path.remove("${GAME}")\n` +
+                    `sys.path.insert(0, "${GAME}")`);
   return pyodide;
 }
 
@@ -60,7 +51,7 @@ export async function start(options) {
   return settle(await runtime(options));
 }
 
-export async function loadPyodide(options) {
+export async function loadPyodide(options = {}) {
   gameArchive().catch(() => {});
   let pyodide = null;
   let state = "none";

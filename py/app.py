@@ -1,4 +1,4 @@
-"""«Пики» — the page's controller (PyScript's main script): DOM events -> engine -> render.
+"""«Пики» — the page's controller (js/main.mjs imports it): DOM events -> engine -> render.
 
 This module is the only one that touches the browser. It binds the page to ``ui.Controller``:
 - events: one delegated click listener on the real controls (``button`` elements with
@@ -21,8 +21,8 @@ import json
 import sys
 import traceback
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
+from js import document, window
+from pyodide.ffi import create_proxy, jsnull
 
 _proxies = []  # event handlers stay alive as long as the page
 PANELS = ("score", "settings", "help", "review", "stats")
@@ -33,6 +33,11 @@ PAINTED_KEY = "spades.painted"
 # what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
 CONTROLS = "button[data-action], button[data-bid], button[data-card]"
 BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # inert while a panel is open
+
+
+def is_none(value):
+    """A missing DOM value: JavaScript's null (``jsnull``) or undefined (``None``)."""
+    return value is None or value is jsnull
 
 
 def _text(value):

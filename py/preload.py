@@ -2,9 +2,8 @@
 
 ``run()`` imports every module of the game the page may import (all of piki.zip) but the page's
 glue, ``app``, which needs the page itself; and every standard module the build precompiled (the
-ones the page imports at start-up, tools/precompile.py) but PyScript's own package, which needs
-the page too. A page started from the snapshot then imports nothing at start-up, and nothing
-later either. Runs in a worker, with no page: nothing here may touch the browser.
+ones the page imports, tools/precompile.py). A page started from the snapshot then imports
+nothing but ``app`` at start-up, and nothing later. Runs in a worker, with no page: nothing here may touch the browser.
 """
 
 import encodings.cp437  # noqa: F401  zipfile reads member names with it: precompiled with the rest
@@ -12,7 +11,7 @@ import importlib
 import sys
 import zipfile
 
-NEEDS_THE_PAGE = ("app", "pyscript")  # and every module under them
+NEEDS_THE_PAGE = ("app",)  # and every module under it
 
 
 def archive_of(module):

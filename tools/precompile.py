@@ -6,9 +6,6 @@ source. This compiles them once, at build time, with the very interpreter the pa
 bytecode format belongs to that CPython build), into two zip archives:
 
 - stdlib.zip: python_stdlib.zip with the modules the page imports at start-up as ``.pyc`` only;
-  PyScript's own package (pyscript/*.py, which its core script writes out as source into the
-  working directory at every start) added as ``.pyc``, compiled from those very sources (the
-  page's loader, js/pyodide.mjs, puts this archive ahead of the working directory on sys.path);
   every other member as it is (a module imported later is compiled from source then, as today:
   bytecode is about twice the size of the source in the archive, so precompiling all 531 would
   add 1.8 MB to every first visit instead of 0.6 MB). The page's loader passes it to Pyodide as
@@ -34,9 +31,8 @@ from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr
 
 EPOCH = (1980, 1, 1, 0, 0, 0)
 STDLIB_AT = "/lib/python313.zip"  # where Pyodide mounts the standard library it is given
-PYSCRIPT_AT = "/home/pyodide"  # where PyScript writes its package's sources (for tracebacks)
-# Names imported that are not standard modules: the page's glue, the game's own packages.
-NOT_STDLIB = ("js", "pyscript", "polyscript", "_pyscript", "pyodide", "spades", "ui", "app")
+# Names imported that are not standard modules: the browser's and Pyodide's, the game's own.
+NOT_STDLIB = ("js", "pyodide", "spades", "ui", "app")
 
 
 def pyc(source: bytes, filename: str) -> bytes:
@@ -71,21 +67,19 @@ def start_members(names: set[str]) -> set[str]:
     for name in sorted(names):
         try:
             importlib.import_module(name)
-        except ImportError:  # e.g. PyScript's MicroPython-only branches (uio)
+        except ImportError:  # a module this Pyodide lacks: nothing to precompile
             pass
     prefix = STDLIB_AT + "/"
     return {module.__file__.removeprefix(prefix) for module in list(sys.modules.values())
             if (getattr(module, "__file__", None) or "").startswith(prefix)}
 
 
-def stdlib(source_zip: str, out: str, members: set[str], pyscript: dict[str, bytes]) -> int:
-    """The archive with ``members`` (.py names) as .pyc only, the rest copied, PyScript's package
-    added as .pyc. Returns the number of modules compiled."""
-    count = len(pyscript)
+def stdlib(source_zip: str, out: str, members: set[str]) -> int:
+    """The archive with ``members`` (.py names) as .pyc only, the rest copied. Returns the number
+    of modules compiled."""
+    count = 0
     with zipfile.ZipFile(source_zip) as src, \
             zipfile.ZipFile(out, "w", compresslevel=9) as dst:
-        for rel, source in sorted(pyscript.items()):
-            dst.writestr(entry(rel + "c"), pyc(source, f"{PYSCRIPT_AT}/{rel}"))
         for member in src.infolist():
             data = src.read(member)
             if member.filename in members:
@@ -116,9 +110,7 @@ def main(request: str) -> str:
     for rel in job["files"]:
         with open(f"{job['root']}/{rel}", "rb") as handle:
             sources[rel] = handle.read()
-    pyscript = {rel: text.encode() for rel, text in job["pyscript"].items() if rel.endswith(".py")}
-    members = start_members(imported_names({**sources, **pyscript}))
-    done["stdlib"] = stdlib(job["stdlib"], job["stdlib_out"], members, pyscript)
-    done["pyscript"] = len(pyscript)
+    members = start_members(imported_names(sources))
+    done["stdlib"] = stdlib(job["stdlib"], job["stdlib_out"], members)
     done["game"] = game(sources, job["game_at"], job["game_out"])
     return json.dumps(done)

@@ -46,9 +46,9 @@ BENCH = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime,
 # Python under py/ that the page never imports: the command-line tools stay off the site.
 NOT_SHIPPED = ("spades_cli/", "spades/__main__.py")
 GAME_AT = "/home/pyodide/piki.zip"  # where js/pyodide.mjs writes piki.zip and puts it on sys.path
-# Files only the bare benchmark page loads (the page's loader passes its own standard library):
-# shipped for ./build.sh bench, not precached for players.
-BARE_ONLY = ("vendor/pyodide/python_stdlib.zip",)
+# Files only the bare benchmark page loads (the page's loader passes its own standard library, and
+# the game does not start through PyScript): shipped for ./build.sh bench, not precached for players.
+BARE_ONLY = ("vendor/pyodide/python_stdlib.zip", "vendor/pyscript/")
 # What the page downloads before Python starts, for the progress bar (build.json "runtime").
 RUNTIME_AT_START = ("vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.js",
                     "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json",
@@ -207,9 +207,9 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
     """py/stdlib.zip and py/piki.zip into dest, compiled by the verified Pyodide under ``vendor``,
     or taken from the cache when every input is the same and the cached archives match their sums."""
     files = game_modules()
-    pyodide, pyscript = vendor / "pyodide", vendor / "pyscript"
+    pyodide = vendor / "pyodide"
     key = hashlib.sha256()
-    for path in sorted([*pyodide.iterdir(), *pyscript.iterdir()]):
+    for path in sorted(pyodide.iterdir()):
         key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     for tool in ("precompile.py", "precompile.mjs"):
         key.update(tool.encode() + b"\0" + (ROOT / "tools" / tool).read_bytes())
@@ -231,7 +231,7 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
         print(f"build: precompiling the page's Python inside Pyodide ({len(files)} game modules)",
               flush=True)
         done = subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), str(pyodide),
-                               str(pyscript), json.dumps(request)], capture_output=True, text=True)
+                               json.dumps(request)], capture_output=True, text=True)
         if done.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError("precompiling the page's Python failed:\n" + done.stderr[-4000:])
@@ -254,12 +254,10 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
         (dest / "py" / name).write_bytes(data)
 
 
-def pyscript_config(dest: Path) -> None:
-    """pyscript.json: the page's loader of the vendored interpreter (which also writes the game's
-    archive, fetched while the runtime starts: PyScript's "files" would fetch it after)."""
-    config = {"interpreter": "./js/pyodide.mjs"}
-    (dest / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
-    bare = {"interpreter": "./vendor/pyodide/pyodide.mjs"}  # the unmodified runtime
+def bare_config(dest: Path) -> None:
+    """bare.json: the bare benchmark page's PyScript configuration, the unmodified runtime (the
+    game itself starts on Pyodide directly: js/main.mjs)."""
+    bare = {"interpreter": "./vendor/pyodide/pyodide.mjs"}
     (dest / "bare.json").write_text(json.dumps(bare) + "\n", encoding="utf-8")
 
 
@@ -285,7 +283,7 @@ def finish(dest: Path, precache_all: bool = False) -> str:
         return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
     precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries)
-                if precache_all or rel not in BARE_ONLY]
+                if precache_all or not rel.startswith(BARE_ONLY)]
     template = (ROOT / "sw.js").read_text(encoding="utf-8")
     sw = template.replace("__BUILD__", build_hash).replace(
         "__FILES__", json.dumps(precache, indent=0, ensure_ascii=False))
@@ -302,7 +300,7 @@ def build(cache: Path, dist: Path) -> None:
         copy_vendor(files, staging / "vendor")
         copy_page(staging)
         precompile(cache, staging / "vendor", staging)
-        pyscript_config(staging)
+        bare_config(staging)
         build_hash = finish(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

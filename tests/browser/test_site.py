@@ -23,11 +23,12 @@ def test_frame_paints_before_python_then_becomes_ready(page, site_url, wait_read
 
 
 def test_the_start_compiles_no_python_from_source(page, site_url, wait_ready):
-    # Everything imported by the time the page is ready (Pyodide's start-up, PyScript's package,
-    # the game) came as bytecode from py/stdlib.zip or py/piki.zip (tools/precompile.py); a name
+    # Everything imported by the time the page is ready (Pyodide's start-up and the game) came
+    # as bytecode from py/stdlib.zip or py/piki.zip (tools/precompile.py); a name
     # here is a module missing from the build's start-up set.
-    loaded = []
-    page.on("requestfinished", lambda request: loaded.append(request.url.rsplit("/", 1)[-1]))
+    loaded, urls = [], []
+    page.on("requestfinished", lambda request: (loaded.append(request.url.rsplit("/", 1)[-1]),
+                                                urls.append(request.url)))
     page.goto(site_url)
     wait_ready(page)
     assert page.evaluate("window.pikiFromSource") == ""
@@ -35,7 +36,8 @@ def test_the_start_compiles_no_python_from_source(page, site_url, wait_ready):
     page.wait_for_selector('body[data-later="1"]', state="attached", timeout=60_000)
     assert page.evaluate("window.pikiFromSource") == ""
     assert {"stdlib.zip", "piki.zip"} <= set(loaded)
-    assert "python_stdlib.zip" not in loaded and "app.py" not in loaded and "main.py" not in loaded
+    assert "python_stdlib.zip" not in loaded and "app.py" not in loaded
+    assert not [url for url in urls if "/vendor/pyscript/" in url]  # started on Pyodide directly
 
 
 def test_reload_reaches_ready_again(page, site_url, wait_ready):
