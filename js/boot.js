@@ -159,7 +159,6 @@
     .catch(() => {})
     .finally(watchDownloads);
 
-
   // Start-up failures, shown in words.
   function fail(text, details) {
     if (document.body.dataset.ready === "1") return;

@@ -13,11 +13,15 @@ const GAME = "/home/pyodide/piki.zip"; // tools/site.py GAME_AT: the game's byte
 
 let game = null; // the archive's bytes, asked for once: before the runtime, not after it
 
+/** The archive's bytes; a failure is thrown where they are awaited (settle), not as unhandled. */
 function gameArchive() {
-  game ??= fetch(new URL("../py/piki.zip", import.meta.url)).then((response) => {
-    if (!response.ok) throw new Error("py/piki.zip: HTTP " + response.status);
-    return response.arrayBuffer();
-  });
+  if (!game) {
+    game = fetch(new URL("../py/piki.zip", import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error("py/piki.zip: HTTP " + response.status);
+      return response.arrayBuffer();
+    });
+    game.catch(() => {});
+  }
   return game;
 }
 
@@ -47,12 +51,12 @@ async function settle(pyodide) {
 }
 
 export async function start(options) {
-  gameArchive().catch(() => {}); // asked for now, while the runtime starts; a failure is thrown by settle
+  gameArchive(); // asked for now, while the runtime starts
   return settle(await runtime(options));
 }
 
 export async function loadPyodide(options = {}) {
-  gameArchive().catch(() => {});
+  gameArchive(); // asked for now, while the snapshot is read and the runtime starts
   let pyodide = null;
   let state = "none";
   try {

@@ -3,7 +3,8 @@
 ``run()`` imports every module of the game the page may import (all of piki.zip) but the page's
 glue, ``app``, which needs the page itself; and every standard module the build precompiled (the
 ones the page imports, tools/precompile.py). A page started from the snapshot then imports
-nothing but ``app`` at start-up, and nothing later. Runs in a worker, with no page: nothing here may touch the browser.
+nothing but ``app`` at start-up, and nothing later. Runs in a worker, with no page: nothing here
+may touch the browser.
 """
 
 import encodings.cp437  # noqa: F401  zipfile reads member names with it: precompiled with the rest

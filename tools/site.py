@@ -10,9 +10,8 @@ What it owns:
   and py/piki.zip (the game's modules under py/, bytecode beside source; not the command-line
   tools of py/spades_cli/: the page never imports them). The result is kept in the cache under
   a key of every input, with its sha256 sums; a cached archive that no longer matches its sums
-  stops the build. The page's entry point is one line in index.html, `import app`;
-- the site: the page files, the PyScript configuration (the loader js/pyodide.mjs, which also
-  writes piki.zip),
+  stops the build. The page's entry point is js/main.mjs (`import app`), a page file;
+- the site: the page files, bare.json (the bare benchmark page's PyScript configuration),
   build.json, and sw.js with the precache list and build hash.
 
 Commands:
