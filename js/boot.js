@@ -6,11 +6,12 @@
 //
 // Progress comes from three real sources:
 //   - resource timing entries: each runtime file (wasm, stdlib, …) as it finishes downloading,
-//     weighted by its size from build.json;
-//   - js/main.mjs, once the interpreter is up (stage "start"), or failing;
-//   - the controller (py/app.py) calling window.piki.stage(...) and setting body[data-ready].
-// js/main.mjs and the Python side talk to this file only through window.piki: stage(name) and
-// fail(text, details);
+//     weighted by its size from build.json (the game's worker downloads them: js/main.mjs passes
+//     its entries on, window.piki.resource);
+//   - the game's worker (js/worker.mjs), once the interpreter is up (stage "start"), or failing;
+//   - the controller (py/app.py) asking for stage "engine" and setting body[data-ready].
+// They reach this file only through window.piki, which js/main.mjs calls for the worker:
+// stage(name), fail(text, details), resource(url, status), and onEarlyDeal (set by js/main.mjs);
 // `text` may be a key of the tables below ("start"), said in the page's language.
 //
 // Language: the rule of py/app.py and py/ui/saves.py — `?lang=ru|en` in the URL, else `lang` in
@@ -122,10 +123,15 @@
   // server refused stops the start (Pyodide itself would only log a warning and wait forever).
   const ESSENTIAL = /\/(vendor|py|js)\//;
   function onResource(entry) {
-    const url = new URL(entry.name, location.href);
+    resource(entry.name, entry.responseStatus);
+  }
+
+  // a file downloaded, by the page or by the game's worker (js/main.mjs passes the worker's on)
+  function resource(name, status) {
+    const url = new URL(name, location.href);
     const path = url.pathname;
-    if (entry.responseStatus >= 400 && url.origin === location.origin && ESSENTIAL.test(path)) {
-      fail(T["file.status"](entry.responseStatus), path);
+    if (status >= 400 && url.origin === location.origin && ESSENTIAL.test(path)) {
+      fail(T["file.status"](status), path);
       return;
     }
     for (const [file, size] of runtimeSizes) {
@@ -139,6 +145,9 @@
     if (runtimeTotal && runtimeDone >= runtimeTotal) advance("start", 0);
     else show("download", runtimeTotal ? runtimeDone / runtimeTotal : 0);
   }
+
+  // the worker's downloads (a refused one stops the start at once; counted once build.json is read)
+  const workerFiles = [];
 
   function watchDownloads() {
     if (!("PerformanceObserver" in window)) return;
@@ -155,6 +164,7 @@
         runtimeTotal += size;
       }
       performance.getEntriesByType("resource").forEach(onResource);
+      workerFiles.forEach(([name, status]) => resource(name, status)); // counted once (seen)
     })
     .catch(() => {})
     .finally(watchDownloads);
@@ -242,6 +252,8 @@
     event.stopPropagation();
     if (window.piki.earlyDeal !== null) return; // pressed already: one deal
     window.piki.earlyDeal = performance.now();
+    // the game's worker asked already (js/main.mjs): it is told, and deals once ready
+    if (window.piki.onEarlyDeal) window.piki.onEarlyDeal(window.piki.earlyDeal);
     button.disabled = true;
     const layer = $("fly");
     if (layer) {
@@ -321,6 +333,11 @@
 
   window.piki = {
     earlyDeal: null,
+    onEarlyDeal: null,
+    resource: (name, status) => {
+      workerFiles.push([name, status]);
+      resource(name, status);
+    },
     stage: (name) => advance(name in STAGES ? name : stage, 0),
     fail: (text, details) => {
       const said = typeof T[text] === "string" ? T[text] : String(text);

@@ -1,10 +1,10 @@
-// «Пики» — how the page starts Pyodide: the vendored runtime, with the standard library the build
-// precompiled (py/stdlib.zip: the modules imported at start-up as bytecode, see tools/precompile.py),
+// «Пики» — how the game starts Pyodide (in its worker): the vendored runtime, with the standard
+// library the build precompiled (py/stdlib.zip: the start-up modules as bytecode, tools/precompile.py),
 // from the memory snapshot of an earlier visit when there is one (js/snapshot.mjs), and with the
 // game's archive (py/piki.zip) fetched while the runtime starts and written where the bytecode
 // expects it.
 //
-// js/main.mjs starts the page's interpreter with `loadPyodide`; js/snapshot-worker.mjs starts the
+// js/worker.mjs starts the game's interpreter with `loadPyodide`; js/snapshot-worker.mjs starts the
 // interpreter it snapshots with the same `start`.
 import { loadPyodide as vendored } from "../vendor/pyodide/pyodide.mjs";
 import * as snapshot from "./snapshot.mjs";

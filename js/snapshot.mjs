@@ -13,7 +13,7 @@
 // itself refuses one made by another build of its runtime. The service worker deletes a snapshot
 // with its build (sw.js, activate); the worker deletes any other build's it finds (forget).
 //
-// What happened is in <body data-snapshot>, set by the page's loader: "used", "refused" (damaged
+// What happened is in <body data-snapshot>, said by the loader in the game's worker: "used", "refused" (damaged
 // or refused by Pyodide: started without it) or "none" (none kept yet); then "made" once the
 // worker has kept one. js/boot.js makes one only after the loader said "none" or "refused".
 
@@ -79,9 +79,16 @@ export async function keep(bytes) {
   await (await caches.open(name)).put(KEY, new Response(bytes, { headers }));
 }
 
-/** Say what happened in <body data-snapshot> (the page only; a worker has no document). */
+let marked = "none";
+
+/** Say what happened: the game's worker (js/worker.mjs) puts it in the page's <body data-snapshot>. */
 export function mark(state) {
-  if (typeof document !== "undefined" && document.body) document.body.dataset.snapshot = state;
+  marked = state;
+}
+
+/** What the loader said (mark). */
+export function state() {
+  return marked;
 }
 
 /** An error's words, for a warning or the worker's answer. */

@@ -1,15 +1,22 @@
-"""«Пики» — the page's controller (js/main.mjs imports it): DOM events -> engine -> render.
+"""«Пики» — the page's controller, in the game's worker (js/worker.mjs imports it): the page's
+events -> engine -> render.
 
-This module is the only one that touches the browser. It binds the page to ``ui.Controller``:
-- events: one delegated click listener on the real controls (``button`` elements with
-  ``data-action`` / ``data-bid`` / ``data-card``: a seat box showing a bid is not a bid button),
-  the arrow keys and Enter in South's hand, the settings form's ``change``;
-- the screen: ``render()`` writes each region's HTML (from ``ui.render``) when it changed, keeps
-  the keyboard focus, and mirrors the state in ``body`` data attributes for tests; ``pause()``
-  waits and ends early on a tap; ``deal()`` and ``gather()`` run the CSS animations;
-- the store: localStorage (``spades.game``, ``spades.settings``).
+It runs in a worker, off the page's main thread: the page (js/main.mjs) carries out the DOM work
+asked of it and sends back what the player did. Every message is one JSON text:
+- to the page, ``{"ops": [[name, ...], ...]}``, the work of one turn in order (``Outbox``): a
+  region's HTML, the status line, the open panel, the body's data attributes, a storage write,
+  the address, a download, a link to copy, the deal's flying cards, a class of the trick;
+- from the page, ``{"start": {...}}`` (the address, the storage, what it shows: asked for once,
+  ``ask_page``) and ``{"event": {...}}``: a tap (with the control it hit, if any: ``button``
+  elements with ``data-action`` / ``data-bid`` / ``data-card``), Enter on a card, a changed
+  setting, Escape, an opened or dropped file, a storage write or a copy the browser refused.
+This module binds all of it to ``ui.Controller``: ``render()`` sends each region's HTML when it
+changed and mirrors the state in ``body`` data attributes for tests; ``pause()`` waits and ends
+early on a tap; ``deal()`` and ``gather()`` run the CSS animations. The store is the page's
+localStorage (``spades.game``, ``spades.settings``, …): read from the copy the page sent at start,
+written through the page (``PageStore``).
 The loading indicator and the start-up error panel belong to js/boot.js; this module talks to it
-only through ``window.piki.stage()`` and ``window.piki.fail()``.
+only through the ``stage`` and ``fail`` ops.
 
 Test knob: ``?fast=1`` in the URL sets every pause and animation to zero. ``?lang=en`` (or ``ru``)
 opens the page in that language and remembers it, as the language switch does.
@@ -20,65 +27,91 @@ import importlib
 import json
 import sys
 import traceback
+from urllib.parse import parse_qsl, urlencode
 
-from js import document, window
-from pyodide.ffi import create_proxy, jsnull
+import js
+from pyodide.ffi import create_proxy
 
-_proxies = []  # event handlers stay alive as long as the page
+_proxies = []  # event handlers stay alive as long as the worker
 PANELS = ("score", "settings", "help", "review", "stats")
 # the regions js/boot.js paints from localStorage before Python is ready (the table as it was left)
 PAINTED = ("info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand", "tools",
            "lang-switch")
 PAINTED_KEY = "spades.painted"
-# what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
-CONTROLS = "button[data-action], button[data-bid], button[data-card]"
-BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # inert while a panel is open
-
-
-def is_none(value):
-    """A missing DOM value: JavaScript's null (``jsnull``) or undefined (``None``)."""
-    return value is None or value is jsnull
+FILE_ACTIONS = {"import": "record", "import-stats": "stats"}  # the file inputs, and what they open
 
 
 def _text(value):
     return value if isinstance(value, str) else None
 
 
-def listen(element, event, handler):
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    element.addEventListener(event, proxy)
+class Outbox:
+    """The DOM work of one turn of the event loop, sent to the page as one message: ``add``
+    queues an op, and the queue goes when this turn ends (``call_soon``: before any coroutine
+    that yielded goes on). So the page sees what it saw when Python ran on it: never half a turn
+    (a render with a new ``data-seq`` and the next one's ``data-busy`` arrive together), and
+    each state a turn ended in (what came before a pause is shown during it)."""
+
+    def __init__(self):
+        self.ops = []
+        self.due = False
+
+    def add(self, *op):
+        self.ops.append(list(op))
+        if not self.due:
+            self.due = True
+            asyncio.get_event_loop().call_soon(self.flush)
+
+    def flush(self):
+        self.due = False
+        if self.ops:
+            ops, self.ops = self.ops, []
+            js.postMessage(json.dumps({"ops": ops}, ensure_ascii=False))
 
 
-class LocalStore:
-    """localStorage with the two calls the controller uses; a refusal is not an error."""
+OUT = Outbox()
+
+
+class PageStore:
+    """The page's localStorage: read from the copy the page sent at start, written through the
+    page. A write the browser refuses (full or forbidden storage) comes back as the event
+    ``refused``; the controller says it in the notice, as it says a refused write anywhere."""
+
+    def __init__(self, items):
+        self.items = {k: v for k, v in items.items() if isinstance(k, str) and isinstance(v, str)}
 
     def get(self, key):
-        try:
-            return _text(window.localStorage.getItem(key))
-        except Exception:
-            return None
+        return self.items.get(key)
 
-    def set(self, key, value):
-        window.localStorage.setItem(key, value)
+    def set(self, key, value, quiet=False):
+        self.items[key] = value
+        OUT.add("store", key, value, quiet)
 
 
 class Page:
     """The screen the controller draws on."""
 
-    def __init__(self, render_regions, timing, strings):
+    def __init__(self, render_regions, timing, strings, start):
         self.regions = render_regions
         self.timing = timing
         self.strings = strings
         self.ctl = None
         self.html = {}
+        self.status = None
+        self.data = {}
+        self.panel = ()  # the panel last shown (none sent yet)
+        self.trick_class = True  # the trick's class may hold a gather: reset it
         self.skip_event = None
         self.lang = None  # the language the static words were last labelled in
         self.painted = None  # the text last kept for js/boot.js
-        self.early_deal_at = None  # when js/boot.js started the deal animation before Python
+        self.think = 0  # computer decisions already sent to the page (for the benchmark)
+        self.query = _text(start.get("search")) or ""  # the address's query, as the page has it
+        self.base = _text(start.get("base")) or ""  # the address without it
+        self.labels = start.get("labels") or {}  # the page's static words: {"text": [key…], "aria": […]}
+        # when js/boot.js started the deal animation before Python, in this worker's clock
+        early = start.get("early")
+        self.early_deal_at = js.performance.now() - early if isinstance(early, (int, float)) else None
         self.early_total = 0.0  # how long that animation lasts (the CSS defaults: Timing())
-        self.open_panel = None
-        self.opener = None  # the element focused before a panel opened: focus goes back to it
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -86,52 +119,62 @@ class Page:
         ctl = self.ctl
         if self.strings.language() != self.lang:
             self.lang = self.strings.language()
-            label_static(self.strings.t, self.lang)
+            self.label_static()
         for region, html in self.regions(ctl).items():
-            if self.html.get(region) == html:
-                continue
-            element = document.getElementById(region)
-            if is_none(element):
-                continue
-            focus = self._focus_key(element)
-            element.innerHTML = html
-            self.html[region] = html
-            if focus is not None:
-                self._refocus(element, focus)
-        status = document.getElementById("status")
-        if status.textContent != ctl.status:
-            status.textContent = ctl.status
-        self._keep_painted()
-        for name in PANELS:
-            document.getElementById(f"{name}-panel").hidden = ctl.panel != name
+            if self.html.get(region) != html:
+                self.html[region] = html
+                OUT.add("html", region, html)  # the page keeps the keyboard focus
         self._effects()
-        if ctl.panel != self.open_panel:
-            self._panel_focus(ctl.panel)
-        if ctl.shown_trick is None:
-            document.getElementById("trick").className = "trick"
-        body = document.body.dataset
+        if ctl.status != self.status:
+            self.status = ctl.status
+            OUT.add("text", "status", ctl.status)
+        self._keep_painted()
+        if ctl.panel != self.panel:
+            # opening moves the focus into the panel and makes the page behind it inert; closing
+            # brings the focus back to where it was (the page does both)
+            OUT.add("panel", ctl.panel, PANELS, ctl.panel is not None or self.panel not in ((), None))
+            self.panel = ctl.panel
+        if ctl.shown_trick is None and self.trick_class:
+            OUT.add("class", "trick", "trick")
+            self.trick_class = False
         game = ctl.game
-        body.phase = game.phase.value if ctl.dealt or game.phase.value != "bid" else "deal"
-        body.turn = "S" if ctl.south_turn and game.phase.value in ("bid", "play") else (
-            "" if ctl.busy or game.to_move is None else game.to_move.name)
-        body.busy = "1" if (ctl.busy or ctl.running) else "0"
-        body.seq = str(ctl.seq)
-        body.game = str(game.game)
-        body.hand = str(ctl.view().hand_index + 1)
+        self._data(
+            phase=game.phase.value if ctl.dealt or game.phase.value != "bid" else "deal",
+            turn="S" if ctl.south_turn and game.phase.value in ("bid", "play") else (
+                "" if ctl.busy or game.to_move is None else game.to_move.name),
+            busy="1" if (ctl.busy or ctl.running) else "0",
+            seq=str(ctl.seq),
+            game=str(game.game),
+            hand=str(ctl.view().hand_index + 1))
+        if len(ctl.think_ms) != self.think:
+            self.think = len(ctl.think_ms)
+            OUT.add("think", ",".join(f"{ms:.1f}" for ms in ctl.think_ms))  # for the benchmark
         self._sync_url()
+
+    def _data(self, **values):
+        """Set ``body`` data attributes (those that changed)."""
+        changed = {k: v for k, v in values.items() if self.data.get(k) != v}
+        if changed:
+            self.data.update(changed)
+            OUT.add("data", changed)
+
+    def label_static(self):
+        """Static words of index.html come from the catalogue too: [data-i18n] is an element's
+        text, [data-i18n-aria] its aria-label; and the document's title and language."""
+        t = self.strings.t
+        texts = {key: t(key) for key in self.labels.get("text", ()) if isinstance(key, str)}
+        arias = {key: t(key) for key in self.labels.get("aria", ()) if isinstance(key, str)}
+        OUT.add("label", texts, arias, t("page.title"), self.lang)
 
     def _keep_painted(self):
         """Keep what Python rendered last of the table, for js/boot.js to paint at once on the next
-        visit (inert until Python is ready). It is the page's own HTML: no logic in JavaScript."""
+        visit (inert until Python is ready). It is the page's own HTML: no logic in JavaScript.
+        A full storage only costs the next visit its early paint (a quiet write)."""
         painted = {"v": 1, "html": {k: self.html.get(k, "") for k in PAINTED}, "status": self.ctl.status}
         text = json.dumps(painted, ensure_ascii=False)
-        if text == self.painted:
-            return
-        self.painted = text
-        try:
-            window.localStorage.setItem(PAINTED_KEY, text)
-        except Exception:
-            pass  # a full storage only costs the next visit its early paint
+        if text != self.painted:
+            self.painted = text
+            self.ctl.store.set(PAINTED_KEY, text, quiet=True)
 
     def _effects(self):
         """What the controller asked of the browser: a file to download, a link to copy."""
@@ -139,75 +182,29 @@ class Page:
         if ctl.download is not None:
             name, text = ctl.download
             ctl.download = None
-            link = document.createElement("a")
-            link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
-            link.download = name
-            document.body.appendChild(link)
-            link.click()
-            link.remove()
+            OUT.add("download", name, text)
         if ctl.clipboard is not None:
-            location = window.location
-            url = location.origin + location.pathname + ctl.clipboard
+            url = self.base + ctl.clipboard
             ctl.clipboard = None
-            try:
-                window.navigator.clipboard.writeText(url)
-                ctl.status = self.strings.t("status.shared", url=url)
-            except Exception:
-                ctl.status = self.strings.t("status.share_link", url=url)
-            document.getElementById("status").textContent = ctl.status
+            OUT.add("copy", url)  # a refusal comes back as the event "copy-refused"
+            ctl.status = self.strings.t("status.shared", url=url)
 
-    def _panel_focus(self, panel):
-        """A panel is modal: the page behind it is inert while it is open; opening moves the
-        focus into it, closing brings the focus back to where it was (the button that opened it)."""
-        if panel and not self.open_panel:
-            self.opener = document.activeElement
-        self.open_panel = panel
-        for selector in BEHIND_PANELS:
-            element = document.querySelector(selector)
-            if not is_none(element):
-                element.inert = bool(panel)
-        if panel:
-            first = document.querySelector(f"#{panel}-panel :is(button, input, summary)")
-            if not is_none(first):
-                first.focus()
-        elif self.opener is not None and not is_none(self.opener) and self.opener.isConnected:
-            self.opener.focus()
-            self.opener = None
-
-    def _focus_key(self, element):
-        active = document.activeElement
-        if is_none(active) or not element.contains(active):
-            return None
-        for name in ("data-card", "data-bid", "data-action", "name"):
-            value = _text(active.getAttribute(name))
-            if value is not None:
-                cards = list(element.querySelectorAll("[data-card]"))
-                index = next((i for i, c in enumerate(cards) if c.isSameNode(active)), 0)
-                return name, value, _text(active.getAttribute("value")), index
-        return None
-
-    def _refocus(self, element, key):
-        name, value, extra, index = key
-        for candidate in element.querySelectorAll(f"[{name}]"):
-            if candidate.getAttribute(name) == value and (extra is None or candidate.getAttribute("value") == extra):
-                candidate.focus()
-                return
-        if name == "data-card":  # the card was played: focus its neighbour
-            cards = element.querySelectorAll("[data-card]")
-            if cards.length:
-                cards.item(min(index, cards.length - 1)).focus()
+    def copy_refused(self, url):
+        self.ctl.status = self.strings.t("status.share_link", url=url)
+        self.render()
 
     def _sync_url(self):
         ctl = self.ctl
         if ctl.confirm:
             return
-        params = window.URLSearchParams.new(window.location.search)
+        params = dict(parse_qsl(self.query.lstrip("?"), keep_blank_values=True))
         lang = self.strings.language()
-        if params.get("game") != str(ctl.game.game) or (params.has("lang") and params.get("lang") != lang):
-            params.set("game", str(ctl.game.game))
-            if params.has("lang"):
-                params.set("lang", lang)
-            window.history.replaceState(None, "", "?" + params.toString())
+        if params.get("game") != str(ctl.game.game) or ("lang" in params and params["lang"] != lang):
+            params["game"] = str(ctl.game.game)
+            if "lang" in params:
+                params["lang"] = lang
+            self.query = "?" + urlencode(params)
+            OUT.add("url", self.query)
 
     # --- time ------------------------------------------------------------------------------
 
@@ -233,12 +230,12 @@ class Page:
         total = self.timing.deal_total
         if self.early_deal_at is not None:  # js/boot.js is flying the cards already
             began, self.early_deal_at = self.early_deal_at, None
-            left = self.early_total - (window.performance.now() - began) / 1000
+            left = self.early_total - (js.performance.now() - began) / 1000
             if total > 0 and left > 0:
                 await self.pause(left)
             else:
                 await asyncio.sleep(0)
-            document.getElementById("fly").innerHTML = ""
+            OUT.add("fly", [])
             return
         if total <= 0:
             await asyncio.sleep(0)
@@ -246,22 +243,16 @@ class Page:
         from spades.cards import NUM_CARDS, SEATS
         from spades.rules import first_to_act
 
-        layer = document.getElementById("fly")
         first = first_to_act(dealer)
-        fragment = document.createDocumentFragment()
-        for i in range(NUM_CARDS):
-            card = document.createElement("span")
-            card.className = f"fly to-{SEATS[(first + i) % len(SEATS)].name}"
-            card.style.setProperty("--i", str(i))
-            fragment.appendChild(card)
-        layer.appendChild(fragment)
+        OUT.add("fly", [f"fly to-{SEATS[(first + i) % len(SEATS)].name}" for i in range(NUM_CARDS)])
         await self.pause(total)
-        layer.innerHTML = ""
+        OUT.add("fly", [])
 
     async def gather(self, winner):
         if self.timing.gather <= 0:
             return
-        document.getElementById("trick").classList.add(f"gather-{winner.name}")
+        OUT.add("add-class", "trick", f"gather-{winner.name}")
+        self.trick_class = True
         await self.pause(self.timing.gather)
 
 
@@ -270,161 +261,165 @@ def spawn(coroutine):
         try:
             await coroutine
         except Exception:
-            window.console.error("Пики: " + traceback.format_exc())
+            OUT.add("error", "Пики: " + traceback.format_exc())
 
     return asyncio.ensure_future(guarded())
 
 
 def bind(page, ctl):
+    """What the player did, as the page tells it (the page sends nothing before ready)."""
     from ui import saves  # imported with the controller already
 
-    table = document.body
-
-    def on_click(event):
-        target = event.target.closest(CONTROLS)
+    def tap(control):
         if ctl.busy or ctl.running:
             page.skip()
-        if is_none(target) or target.disabled:
+        if not isinstance(control, dict):
             return
-        action = _text(target.getAttribute("data-action"))
-        value = _text(target.getAttribute("data-value"))
-        bid = _text(target.getAttribute("data-bid"))
-        card = _text(target.getAttribute("data-card"))
+        action = _text(control.get("action"))
+        value = _text(control.get("value"))
+        bid = _text(control.get("bid"))
+        card = _text(control.get("card"))
         if card is not None:
             action, value = "card", card
         elif bid is not None and action is None:
-            action, value = "bid", int(bid)
+            try:
+                action, value = "bid", int(bid)
+            except ValueError:
+                return
         if action is not None:
             spawn(ctl.handle(action, value))
 
-    def on_key(event):
-        target = event.target
-        card = _text(target.getAttribute("data-card")) if target.getAttribute else None
-        if card is None:
-            return
-        cards = list(document.querySelectorAll("#hand [data-card]"))
-        index = next((i for i, c in enumerate(cards) if c.isSameNode(target)), 0)
-        key = event.key
-        moves = {"ArrowLeft": index - 1, "ArrowRight": index + 1, "Home": 0, "End": len(cards) - 1}
-        if key in moves:
-            event.preventDefault()
-            cards[max(0, min(len(cards) - 1, moves[key]))].focus()
-        elif key == "Enter":
-            event.preventDefault()
-            spawn(ctl.handle("play-card", card))
-
-    def on_setting(event):
-        target = event.target
-        name = _text(target.getAttribute("name"))
+    def setting(name, checked, value):
         if name in saves.SWITCHES:
-            value = bool(target.checked)
+            value = bool(checked)
         elif name == "target":
-            value = int(target.value)
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                return
         elif name == "level":
-            value = str(target.value)
+            value = str(value)
         else:
             return
         spawn(ctl.handle("setting", (name, value)))
 
-    def on_escape(event):
-        if event.key == "Escape" and ctl.panel:
-            spawn(ctl.handle("panel", "close"))
-
-    async def open_file(file, into="record"):
-        if is_none(file):
+    def opened(action, name, text, error):
+        into = FILE_ACTIONS.get(action)
+        if into is None:
             return
-        name = _text(file.name) or ""
-        try:
-            text = str(await file.text())
-        except Exception as exc:
-            await ctl.handle("open-file", (into, name, None, str(exc)))
+        name = _text(name) or ""
+        if isinstance(text, str):
+            spawn(ctl.handle("open-file", (into, name, text, None)))
         else:
-            await ctl.handle("open-file", (into, name, text, None))
+            spawn(ctl.handle("open-file", (into, name, None, str(error))))
 
-    def on_file(event):
-        target = event.target
-        action = _text(target.getAttribute("data-action"))
-        if action not in ("import", "import-stats"):
+    def refused(key, value):
+        """A write the browser refused: the store holds what the browser holds, and the notice
+        says it (the painted table's write is quiet: the page does not send it)."""
+        if isinstance(value, str):
+            ctl.store.items[key] = value
+        else:
+            ctl.store.items.pop(key, None)
+        ctl.storage_refused()
+        page.render()
+
+    def on_event(event):
+        kind = event.get("type")
+        if kind == "tap":
+            tap(event.get("control"))
+        elif kind == "enter" and isinstance(event.get("card"), str):
+            spawn(ctl.handle("play-card", event["card"]))
+        elif kind == "setting":
+            setting(_text(event.get("name")), event.get("checked"), event.get("value"))
+        elif kind == "escape":
+            if ctl.panel:
+                spawn(ctl.handle("panel", "close"))
+        elif kind == "file":
+            opened(event.get("action"), event.get("name"), event.get("text"), event.get("error"))
+        elif kind == "refused" and isinstance(event.get("key"), str):
+            refused(event["key"], event.get("value"))
+        elif kind == "copy-refused" and isinstance(event.get("url"), str):
+            page.copy_refused(event["url"])
+
+    return on_event
+
+
+class Mailbox:
+    """The page's messages: the start answer once, then events."""
+
+    def __init__(self):
+        self.started = asyncio.get_event_loop().create_future()
+        self.on_event = None
+        listener = create_proxy(self.receive)
+        _proxies.append(listener)
+        js.addEventListener("message", listener)
+
+    def receive(self, message):
+        try:
+            data = json.loads(str(message.data))
+        except ValueError:
             return
-        files = target.files
-        if files.length:
-            spawn(open_file(files.item(0), "stats" if action == "import-stats" else "record"))
-        target.value = ""
+        if not isinstance(data, dict):
+            return
+        if isinstance(data.get("start"), dict) and not self.started.done():
+            self.started.set_result(data["start"])
+        elif isinstance(data.get("event"), dict) and self.on_event is not None:
+            try:
+                self.on_event(data["event"])
+            except Exception:
+                OUT.add("error", "Пики: " + traceback.format_exc())
 
-    def on_dragover(event):
-        event.preventDefault()
-
-    def on_drop(event):
-        event.preventDefault()
-        files = event.dataTransfer.files
-        if files.length:
-            spawn(open_file(files.item(0)))
-
-    listen(table, "click", on_click)
-    listen(document.getElementById("tools"), "change", on_file)
-    listen(document.getElementById("stats"), "change", on_file)
-    listen(document, "dragover", on_dragover)
-    listen(document, "drop", on_drop)
-    listen(document.getElementById("hand"), "keydown", on_key)
-    listen(document.getElementById("settings"), "change", on_setting)
-    listen(document, "keydown", on_escape)
+    async def ask_page(self):
+        """What the controller needs from the page to start (asked after the interpreter is up,
+        so that a «Раздать» pressed meanwhile is in it)."""
+        OUT.add("ask")
+        OUT.flush()
+        return await self.started
 
 
-def url_params():
+def url_params(query):
     from ui.controller import parse_game_number
 
-    params = window.URLSearchParams.new(window.location.search)
+    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
     number = parse_game_number(_text(params.get("game")))
     return number, params.get("fast") == "1", _text(params.get("lang"))
 
 
-def label_static(t, lang):
-    """Static words of index.html come from the catalogue too: [data-i18n] is an element's text,
-    [data-i18n-aria] its aria-label; and the document's title and language."""
-    for element in document.querySelectorAll("[data-i18n]"):
-        element.textContent = t(element.getAttribute("data-i18n"))
-    for element in document.querySelectorAll("[data-i18n-aria]"):
-        element.setAttribute("aria-label", t(element.getAttribute("data-i18n-aria")))
-    document.title = t("page.title")
-    document.documentElement.lang = lang
-
-
 async def start():
-    window.piki.stage("engine")
+    mailbox = Mailbox()
+    OUT.add("stage", "engine")
     from ui import controller, render, strings
 
-    number, fast, lang = url_params()
+    begun = await mailbox.ask_page()
+    page_start = begun if isinstance(begun, dict) else {}
+    number, fast, lang = url_params(_text(page_start.get("search")) or "")
     timing = controller.FAST if fast else controller.Timing()
-    if not fast and window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+    if not fast and page_start.get("reducedMotion") is True:
         timing = controller.Timing(timing.bid, timing.play, timing.trick, 0, 0, 0)
-    root = document.documentElement.style
-    root.setProperty("--deal-step", f"{int(timing.deal_card * 1000)}ms")
-    root.setProperty("--deal-flight", f"{int(timing.deal_flight * 1000)}ms")
-    root.setProperty("--gather", f"{int(timing.gather * 1000)}ms")
+    OUT.add("style", {"--deal-step": f"{int(timing.deal_card * 1000)}ms",
+                      "--deal-flight": f"{int(timing.deal_flight * 1000)}ms",
+                      "--gather": f"{int(timing.gather * 1000)}ms"})
 
-    page = Page(render.regions, timing, strings)
-    ctl = controller.Controller(LocalStore(), page, timing)
+    page = Page(render.regions, timing, strings, page_start)
+    items = page_start.get("storage")
+    ctl = controller.Controller(PageStore(items if isinstance(items, dict) else {}), page, timing)
     page.ctl = ctl
     if lang in strings.LANGUAGES:  # ?lang=en: this language, from now on
         ctl.do_lang(lang)
 
-    think = create_proxy(lambda: ",".join(f"{ms:.1f}" for ms in ctl.think_ms))
-    _proxies.append(think)
-    window.pikiThinkTimes = think  # for the benchmark: each computer decision in ms
-
     ctl.start(number)
-    bind(page, ctl)
-    early = window.piki.earlyDeal
-    if not is_none(early):  # «Раздать» was pressed before Python was ready
+    mailbox.on_event = bind(page, ctl)
+    if page.early_deal_at is not None:  # «Раздать» was pressed before Python was ready
         if ctl.can_deal:
-            page.early_deal_at = float(early)
             page.early_total = controller.Timing().deal_total  # js/boot.js uses the CSS defaults
             spawn(ctl.handle("deal"))
         else:
-            document.getElementById("fly").innerHTML = ""
+            page.early_deal_at = None
+            OUT.add("fly", [])
     page.render()
-    window.pikiFromSource = " ".join(from_source())
-    document.body.dataset.ready = "1"
+    OUT.add("global", "pikiFromSource", " ".join(from_source()))
+    OUT.add("data", {"ready": "1"})
+    OUT.flush()
     spawn(import_later(controller.LATER))
     await ctl.run()
 
@@ -437,8 +432,8 @@ async def import_later(names):
     for name in names:
         await asyncio.sleep(0)
         importlib.import_module(name)
-    window.pikiFromSource = " ".join(from_source())
-    document.body.dataset.later = "1"  # for the tests: all imported
+    OUT.add("global", "pikiFromSource", " ".join(from_source()))
+    OUT.add("data", {"later": "1"})  # for the tests: all imported
 
 
 def from_source():
@@ -449,15 +444,12 @@ def from_source():
                   and getattr(module.__spec__, "origin", None) != "frozen")  # frozen: not compiled
 
 
-def fail(exc_text):
-    window.piki.fail("start.error", exc_text)  # said by js/boot.js in the page's language
-
-
 async def main():
     try:
         await start()
     except Exception:
-        fail(traceback.format_exc())
+        OUT.add("fail", "start.error", traceback.format_exc())  # said by js/boot.js in the page's language
+        OUT.flush()
 
 
 spawn(main())

@@ -10,7 +10,7 @@ What it owns:
   and py/piki.zip (the game's modules under py/, bytecode beside source; not the command-line
   tools of py/spades_cli/: the page never imports them). The result is kept in the cache under
   a key of every input, with its sha256 sums; a cached archive that no longer matches its sums
-  stops the build. The page's entry point is js/main.mjs (`import app`), a page file;
+  stops the build. The game's entry point is js/worker.mjs (`import app`), a page file;
 - the site: the page files, bare.json (the bare benchmark page's PyScript configuration),
   build.json, and sw.js with the precache list and build hash.
 
@@ -255,7 +255,7 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
 
 def bare_config(dest: Path) -> None:
     """bare.json: the bare benchmark page's PyScript configuration, the unmodified runtime (the
-    game itself starts on Pyodide directly: js/main.mjs)."""
+    game itself starts on Pyodide directly, in its worker: js/worker.mjs)."""
     bare = {"interpreter": "./vendor/pyodide/pyodide.mjs"}
     (dest / "bare.json").write_text(json.dumps(bare) + "\n", encoding="utf-8")
 

@@ -215,9 +215,13 @@ class Controller:
         try:
             write(*args)
         except Exception:
-            self.notice = t("storage.unavailable")
+            self.storage_refused()
             return False
         return True
+
+    def storage_refused(self) -> None:
+        """A write the storage refused (here, or later by the page's own storage)."""
+        self.notice = t("storage.unavailable")
 
     def save(self) -> None:
         self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started)

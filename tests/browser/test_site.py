@@ -62,3 +62,20 @@ def test_after_one_visit_the_page_works_offline(page, site_url, wait_ready):
     assert served, "no response recorded"
     network = [r.url for r in served if not r.from_service_worker]
     assert network == [], f"served from the network while offline: {network}"
+
+
+def test_python_runs_in_the_games_worker_not_on_the_page(page, site_url, wait_ready):
+    # The interpreter and the controller start in js/worker.mjs: the page itself downloads no
+    # runtime file (its resource timing has none) and has no interpreter; it only carries out
+    # what the worker asks, so the table answers while Python starts and while a computer thinks.
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(site_url)
+    wait_ready(page)
+    assert any(url.endswith("/js/worker.mjs") for url in workers)
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [url for url in fetched if "/vendor/pyodide/" in url or url.endswith(".zip")], fetched
+    assert page.evaluate("typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")
+    assert page.evaluate("performance.getEntriesByName('piki:interpreter').length") == 1
+    page.get_by_role("button", name="Раздать").click()
+    page.wait_for_selector('body[data-phase="bid"]', state="attached")
