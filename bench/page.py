@@ -150,36 +150,30 @@ def bench_site(dist: Path, into: Path) -> Path:
 
 
 class NetworkBytes:
-    """Bytes a page received from the network (not from its service worker or disk cache)."""
+    """Bytes a page received from the network (not from its service worker or disk cache): its
+    own requests and its workers' (the game's interpreter downloads in its worker), as Playwright
+    reports them (``requestfinished``; body as received, and headers)."""
 
-    def __init__(self, context, page) -> None:
-        self.session = context.new_cdp_session(page)
-        self.session.send("Network.enable")
-        self.local: set[str] = set()
-        self.total = 0
-        self.requests = 0
-        self.session.on("Network.responseReceived", self._response)
-        self.session.on("Network.loadingFinished", self._finished)
+    def __init__(self, page) -> None:
+        self.finished: list = []
+        page.on("requestfinished", self.finished.append)
 
-    def _response(self, event: dict) -> None:
-        response = event["response"]
-        if response.get("fromServiceWorker") or response.get("fromDiskCache"):
-            self.local.add(event["requestId"])
-
-    def _finished(self, event: dict) -> None:
-        if event["requestId"] not in self.local:
-            self.total += int(event.get("encodedDataLength", 0))
-            self.requests += 1
-
-    def reset(self) -> None:
-        self.total = self.requests = 0
-        self.local.clear()
+    @property
+    def total(self) -> int:
+        total = 0
+        for request in list(self.finished):
+            response = request.response()
+            if response is None or response.from_service_worker:
+                continue
+            sizes = request.sizes()
+            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        return total
 
 
 def visit(context, url: str, prefix: str) -> tuple[object, dict]:
     """Open url in a new tab of context and wait for ready: the page and its figures."""
     page = context.new_page()
-    net = NetworkBytes(context, page)
+    net = NetworkBytes(page)
     page.goto(url)
     page.wait_for_function(READY, timeout=180_000, polling=50)
     # the game marks it itself (js/main.mjs); the PyScript pages say it in a py:progress event

@@ -65,16 +65,17 @@ def test_after_one_visit_the_page_works_offline(page, site_url, wait_ready):
 
 
 def test_python_runs_in_the_games_worker_not_on_the_page(page, site_url, wait_ready):
-    # The interpreter and the controller start in js/worker.mjs: the page itself downloads no
-    # runtime file (its resource timing has none) and has no interpreter; it only carries out
-    # what the worker asks, so the table answers while Python starts and while a computer thinks.
+    # The interpreter and the controller start in js/worker.mjs: the page itself downloads
+    # neither the WebAssembly nor the Python archives (its resource timing has the worker's
+    # module scripts only) and has no interpreter; it only carries out what the worker asks, so
+    # the table answers while Python starts and while a computer thinks.
     workers = []
     page.on("worker", lambda worker: workers.append(worker.url))
     page.goto(site_url)
     wait_ready(page)
     assert any(url.endswith("/js/worker.mjs") for url in workers)
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert not [url for url in fetched if "/vendor/pyodide/" in url or url.endswith(".zip")], fetched
+    assert not [url for url in fetched if url.endswith((".wasm", ".zip", "pyodide.asm.js"))], fetched
     assert page.evaluate("typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")
     assert page.evaluate("performance.getEntriesByName('piki:interpreter').length") == 1
     page.get_by_role("button", name="Раздать").click()

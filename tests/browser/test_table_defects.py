@@ -85,3 +85,23 @@ def test_a_damaged_setting_falls_back_with_a_notice(page, site_url, wait_ready):
     wait_ready(page)
     assert "target" in page.inner_text("#notice")
     assert "до 250" in page.inner_text("#info")
+
+
+def test_a_full_storage_is_said_in_the_notice_and_the_table_plays_on(page, site_url, wait_ready):
+    # Python runs in the game's worker and writes through the page: a write the browser refuses
+    # comes back to it, and the notice says so; once there is room, the game is saved again.
+    open_table(page, site_url, wait_ready, game=11)
+    step(page)  # deal
+    # full to the last character (the painted table's text taken out first: it shrinks once the
+    # bidding box closes, and a write refused in a batch is tried again at its end)
+    page.evaluate("""() => { localStorage.removeItem('spades.painted'); let n = 1 << 22, i = 0;
+        while (n >= 1) { try { localStorage.setItem('filler.' + i, 'x'.repeat(n)); i++; } catch (e) { n >>= 1; } } }""")
+    saved = saved_record(page)
+    step(page)  # South's bid (by the hint): its save is refused
+    page.wait_for_selector("#notice:has-text(\"не даёт сохранять\")")
+    assert saved_record(page) == saved  # the last save is kept as it was
+    assert body(page, "phase") == "play"
+    page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('filler.'))
+                               .forEach(k => localStorage.removeItem(k))""")
+    step(page)  # a card: saved again, with every bid
+    assert len(saved_record(page)["hands"][0]["bids"]) == 4
