@@ -108,9 +108,7 @@ class Page:
         self.query = _text(start.get("search")) or ""  # the address's query, as the page has it
         self.base = _text(start.get("base")) or ""  # the address without it
         self.labels = start.get("labels") or {}  # the page's static words: {"text": [key…], "aria": […]}
-        # when js/boot.js started the deal animation before Python, in this worker's clock
-        early = start.get("early")
-        self.early_deal_at = js.performance.now() - early if isinstance(early, (int, float)) else None
+        self.early_deal_at = None  # when js/boot.js started the deal animation, in this worker's clock
         self.early_total = 0.0  # how long that animation lasts (the CSS defaults: Timing())
 
     # --- drawing ---------------------------------------------------------------------------
@@ -266,6 +264,16 @@ def spawn(coroutine):
     return asyncio.ensure_future(guarded())
 
 
+def early_deal(page, ctl, ago):
+    """«Раздать» was pressed before Python was ready, ``ago`` ms ago (js/boot.js is flying the card
+    backs): deal that hand, and let the animation finish; with nothing to deal, clear the cards."""
+    if ctl.can_deal and page.early_deal_at is None:
+        page.early_deal_at = js.performance.now() - ago
+        spawn(ctl.handle("deal"))
+    else:
+        OUT.add("fly", [])
+
+
 def bind(page, ctl):
     """What the player did, as the page tells it (the page sends nothing before ready)."""
     from ui import saves  # imported with the controller already
@@ -336,6 +344,8 @@ def bind(page, ctl):
                 spawn(ctl.handle("panel", "close"))
         elif kind == "file":
             opened(event.get("action"), event.get("name"), event.get("text"), event.get("error"))
+        elif kind == "early-deal" and isinstance(event.get("early"), (int, float)):
+            early_deal(page, ctl, event["early"])  # pressed after the page answered, before ready
         elif kind == "refused" and isinstance(event.get("key"), str):
             refused(event["key"], event.get("value"))
         elif kind == "copy-refused" and isinstance(event.get("url"), str):
@@ -350,6 +360,7 @@ class Mailbox:
     def __init__(self):
         self.started = asyncio.get_event_loop().create_future()
         self.on_event = None
+        self.waiting = []  # events that came before the controller listened (an early «Раздать»)
         listener = create_proxy(self.receive)
         _proxies.append(listener)
         js.addEventListener("message", listener)
@@ -363,11 +374,24 @@ class Mailbox:
             return
         if isinstance(data.get("start"), dict) and not self.started.done():
             self.started.set_result(data["start"])
-        elif isinstance(data.get("event"), dict) and self.on_event is not None:
-            try:
-                self.on_event(data["event"])
-            except Exception:
-                OUT.add("error", "Пики: " + traceback.format_exc())
+        elif isinstance(data.get("event"), dict):
+            if self.on_event is None:
+                self.waiting.append(data["event"])
+            else:
+                self.handle(data["event"])
+
+    def handle(self, event):
+        try:
+            self.on_event(event)
+        except Exception:
+            OUT.add("error", "Пики: " + traceback.format_exc())
+
+    def listen(self, on_event):
+        """The controller takes the events from now on, those that waited first."""
+        self.on_event = on_event
+        for event in self.waiting:
+            self.handle(event)
+        self.waiting = []
 
     async def ask_page(self):
         """What the controller needs from the page to start (asked after the interpreter is up,
@@ -401,6 +425,7 @@ async def start():
                       "--gather": f"{int(timing.gather * 1000)}ms"})
 
     page = Page(render.regions, timing, strings, page_start)
+    page.early_total = controller.Timing().deal_total  # js/boot.js flies the cards at the CSS defaults
     items = page_start.get("storage")
     ctl = controller.Controller(PageStore(items if isinstance(items, dict) else {}), page, timing)
     page.ctl = ctl
@@ -408,14 +433,10 @@ async def start():
         ctl.do_lang(lang)
 
     ctl.start(number)
-    mailbox.on_event = bind(page, ctl)
-    if page.early_deal_at is not None:  # «Раздать» was pressed before Python was ready
-        if ctl.can_deal:
-            page.early_total = controller.Timing().deal_total  # js/boot.js uses the CSS defaults
-            spawn(ctl.handle("deal"))
-        else:
-            page.early_deal_at = None
-            OUT.add("fly", [])
+    on_event = bind(page, ctl)
+    if isinstance(page_start.get("early"), (int, float)):
+        early_deal(page, ctl, page_start["early"])
+    mailbox.listen(on_event)
     page.render()
     OUT.add("global", "pikiFromSource", " ".join(from_source()))
     OUT.add("data", {"ready": "1"})

@@ -77,3 +77,51 @@ def test_deal_answers_before_python_and_python_deals_once(browser, site_url, wai
         assert len(saved_record(page)["hands"][0]["bids"]) >= 1
     finally:
         context.close()
+
+
+HOLD_THE_START = """
+const post = Worker.prototype.postMessage;
+window.__held = null;
+Worker.prototype.postMessage = function (message) {
+  if (window.__held === null && String(message).startsWith('{"start"')) {
+    window.__held = [[this, message]];
+    return;
+  }
+  if (window.__held !== null && !window.__released) {
+    window.__held.push([this, message]);
+    return;
+  }
+  return post.call(this, message);
+};
+window.__release = () => {
+  window.__released = true;
+  for (const [worker, message] of window.__held) post.call(worker, message);
+};
+"""
+
+
+def test_deal_pressed_after_the_worker_asked_and_before_ready_is_dealt_once(browser, site_url, wait_ready):
+    # The game's worker asks the page for what it needs to start (how long ago «Раздать» was
+    # pressed among it) and draws the first table; a press after the answer and before ready is
+    # told as an event. The answer is held here (the messages keep their order) to press then.
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(HOLD_THE_START)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}?fast=1&game=403")
+        page.wait_for_function("() => window.__held !== null && window.piki.onEarlyDeal !== null",
+                               timeout=120_000)
+        button = page.locator('#panel [data-action="deal"]')
+        button.click()
+        assert page.locator("#fly .fly").count() == 52
+        assert page.get_attribute("body", "data-ready") is None
+        page.evaluate("() => window.__release()")
+        wait_ready(page)
+        page.wait_for_selector('body[data-phase="bid"][data-turn="S"]', state="attached")
+        page.wait_for_selector(SETTLED, state="attached")
+        assert page.locator("#fly .fly").count() == 0
+        assert page.locator("#hand [data-card]").count() == 13
+        record = saved_record(page)
+        assert record["game"] == 403 and len(record["hands"]) == 1 and not record["hands"][0]["bids"]
+    finally:
+        context.close()
