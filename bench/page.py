@@ -156,7 +156,7 @@ class NetworkBytes:
 
     def __init__(self, page) -> None:
         self.finished: list = []
-        page.on("requestfinished", self.finished.append)
+        page.on("requestfinished", lambda request: self.finished.append(request))
 
     @property
     def total(self) -> int:
