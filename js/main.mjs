@@ -94,6 +94,11 @@ const OPS = {
     } catch (error) {
       console.warn("Пики: no storage:", error); // the game plays, keeping nothing
     }
+    // what another tab writes from now on: the worker's copy stays current
+    addEventListener("storage", (e) => {
+      if (e.storageArea !== localStorage || (e.key !== null && !e.key.startsWith("spades."))) return;
+      event({ type: "storage", key: e.key, value: e.newValue });
+    });
     const early = piki.earlyDeal === null ? null : performance.now() - piki.earlyDeal;
     // «Раздать» pressed after this answer and before ready: told as an event
     piki.onEarlyDeal = (at) => event({ type: "early-deal", early: performance.now() - at });

@@ -73,9 +73,10 @@ OUT = Outbox()
 
 
 class PageStore:
-    """The page's localStorage: read from the copy the page sent at start, written through the
-    page. A write the browser refuses (full or forbidden storage) comes back as the event
-    ``refused``; the controller says it in the notice, as it says a refused write anywhere."""
+    """The page's localStorage: read from the copy the page sent at start (kept current with what
+    other tabs write), written through the page. A write the browser refuses (full or forbidden
+    storage) comes back as the event ``refused``; the controller says it in the notice, as it
+    says a refused write anywhere."""
 
     def __init__(self, items):
         self.items = {k: v for k, v in items.items() if isinstance(k, str) and isinstance(v, str)}
@@ -86,6 +87,18 @@ class PageStore:
     def set(self, key, value, quiet=False):
         self.items[key] = value
         OUT.add("store", key, value, quiet)
+
+    def changed(self, key, value):
+        """What another tab wrote (the page's ``storage`` event): ``key`` None is a cleared
+        storage, ``value`` None a removed key. The next read sees it, as a read of localStorage
+        would have (the statistics of two tabs add up)."""
+        if key is None:
+            self.items.clear()
+        elif isinstance(key, str):
+            if isinstance(value, str):
+                self.items[key] = value
+            else:
+                self.items.pop(key, None)
 
 
 class Page:
@@ -346,6 +359,8 @@ def bind(page, ctl):
             opened(event.get("action"), event.get("name"), event.get("text"), event.get("error"))
         elif kind == "early-deal" and isinstance(event.get("early"), (int, float)):
             early_deal(page, ctl, event["early"])  # pressed after the page answered, before ready
+        elif kind == "storage":  # another tab of the game wrote (or cleared) the storage
+            ctl.store.changed(event.get("key"), event.get("value"))
         elif kind == "refused" and isinstance(event.get("key"), str):
             refused(event["key"], event.get("value"))
         elif kind == "copy-refused" and isinstance(event.get("url"), str):

@@ -182,3 +182,16 @@ def test_the_tools_by_keyboard(page, site_url, wait_ready):
     tab_to(page, lambda f: f["action"] == "review-step")  # «Вперёд» is the first one enabled
     act(page, lambda: page.keyboard.press("Enter"))
     assert page.get_attribute("#review .review-where", "data-step") == "1"
+
+
+def test_statistics_written_in_another_tab_are_seen(page, site_url, wait_ready):
+    # The game's worker reads the storage from the copy the page sent at start; what another tab
+    # writes reaches it (the storage event), so the statistics of two tabs add up.
+    other = page.context.new_page()
+    other.goto(f"{site_url}?fast=1")
+    wait_ready(other)
+    other.wait_for_selector(SETTLED, state="attached")
+    open_table(page, site_url, wait_ready, game=305)
+    until(page, lambda: body(page, "phase") == "hand_over")  # this tab counts a hand
+    click(other, '#tools [data-action="panel"][data-value="stats"]')
+    assert other.get_attribute('#stats [data-stat="hands"]', "data-value") == "1"
