@@ -48,6 +48,17 @@ def test_the_saved_table_is_painted_before_python_and_matches_after(browser, sit
         context.close()
 
 
+def dealt_once(page, wait_ready, game: int) -> None:
+    """Ready, the hand of ``game`` dealt once (the flying card backs gone) and South to bid."""
+    wait_ready(page)
+    page.wait_for_selector('body[data-phase="bid"][data-turn="S"]', state="attached")
+    page.wait_for_selector(SETTLED, state="attached")
+    assert page.locator("#fly .fly").count() == 0
+    assert page.locator("#hand [data-card]").count() == 13
+    record = saved_record(page)
+    assert record["game"] == game and len(record["hands"]) == 1 and not record["hands"][0]["bids"]
+
+
 def test_deal_answers_before_python_and_python_deals_once(browser, site_url, wait_ready):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -66,13 +77,7 @@ def test_deal_answers_before_python_and_python_deals_once(browser, site_url, wai
         for route in held:
             route.continue_()
         page.unroute("**/pyodide.asm.wasm")
-        wait_ready(page)
-        page.wait_for_selector('body[data-phase="bid"][data-turn="S"]', state="attached")
-        page.wait_for_selector(SETTLED, state="attached")
-        assert page.locator("#fly .fly").count() == 0
-        assert page.locator("#hand [data-card]").count() == 13
-        record = saved_record(page)
-        assert record["game"] == 402 and len(record["hands"]) == 1 and not record["hands"][0]["bids"]
+        dealt_once(page, wait_ready, 402)
         step(page)  # South bids: the game goes on
         assert len(saved_record(page)["hands"][0]["bids"]) >= 1
     finally:
@@ -116,12 +121,6 @@ def test_deal_pressed_after_the_worker_asked_and_before_ready_is_dealt_once(brow
         assert page.locator("#fly .fly").count() == 52
         assert page.get_attribute("body", "data-ready") is None
         page.evaluate("() => window.__release()")
-        wait_ready(page)
-        page.wait_for_selector('body[data-phase="bid"][data-turn="S"]', state="attached")
-        page.wait_for_selector(SETTLED, state="attached")
-        assert page.locator("#fly .fly").count() == 0
-        assert page.locator("#hand [data-card]").count() == 13
-        record = saved_record(page)
-        assert record["game"] == 403 and len(record["hands"]) == 1 and not record["hands"][0]["bids"]
+        dealt_once(page, wait_ready, 403)
     finally:
         context.close()
