@@ -103,7 +103,8 @@ const OPS = {
     // «Раздать» pressed after this answer and before ready: told as an event
     piki.onEarlyDeal = (at) => event({ type: "early-deal", early: performance.now() - at });
     send({ start: {
-      search: location.search, base: location.origin + location.pathname, labels, storage, early,
+      query: Array.from(new URLSearchParams(location.search)), base: location.origin + location.pathname,
+      labels, storage, early,
       reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
     } });
   },
@@ -136,8 +137,8 @@ const OPS = {
   data(values) {
     Object.assign(document.body.dataset, values);
   },
-  url(query) {
-    history.replaceState(null, "", query);
+  url(pairs) {
+    history.replaceState(null, "", "?" + new URLSearchParams(pairs).toString());
   },
   download(name, text) {
     const link = document.createElement("a");

@@ -27,7 +27,6 @@ import importlib
 import json
 import sys
 import traceback
-from urllib.parse import parse_qsl, urlencode
 
 import js
 from pyodide.ffi import create_proxy
@@ -118,7 +117,7 @@ class Page:
         self.lang = None  # the language the static words were last labelled in
         self.painted = None  # the text last kept for js/boot.js
         self.think = 0  # computer decisions already sent to the page (for the benchmark)
-        self.query = _text(start.get("search")) or ""  # the address's query, as the page has it
+        self.query = query_pairs(start.get("query"))  # the address's query, as the page has it
         self.base = _text(start.get("base")) or ""  # the address without it
         self.labels = start.get("labels") or {}  # the page's static words: {"text": [key…], "aria": […]}
         self.early_deal_at = None  # when js/boot.js started the deal animation, in this worker's clock
@@ -208,14 +207,13 @@ class Page:
         ctl = self.ctl
         if ctl.confirm:
             return
-        params = dict(parse_qsl(self.query.lstrip("?"), keep_blank_values=True))
+        params = dict(reversed(self.query))  # the first of a name, as URLSearchParams.get
         lang = self.strings.language()
         if params.get("game") != str(ctl.game.game) or ("lang" in params and params["lang"] != lang):
-            params["game"] = str(ctl.game.game)
+            self.query = with_param(self.query, "game", str(ctl.game.game))
             if "lang" in params:
-                params["lang"] = lang
-            self.query = "?" + urlencode(params)
-            OUT.add("url", self.query)
+                self.query = with_param(self.query, "lang", lang)
+            OUT.add("url", self.query)  # the page writes it as URLSearchParams would
 
     # --- time ------------------------------------------------------------------------------
 
@@ -416,10 +414,32 @@ class Mailbox:
         return await self.started
 
 
-def url_params(query):
+def query_pairs(value):
+    """The address's query as the page sent it: ``[[name, value], ...]`` (URLSearchParams'
+    entries, decoded), anything else dropped."""
+    if not isinstance(value, list):
+        return []
+    return [(k, v) for k, v in (p for p in value if isinstance(p, list) and len(p) == 2)
+            if isinstance(k, str) and isinstance(v, str)]
+
+
+def with_param(pairs, name, value):
+    """``URLSearchParams.set``: the first ``name`` takes ``value`` and the others go; else it is
+    added at the end."""
+    out, done = [], False
+    for key, old in pairs:
+        if key != name:
+            out.append((key, old))
+        elif not done:
+            out.append((key, value))
+            done = True
+    return out if done else out + [(name, value)]
+
+
+def url_params(pairs):
     from ui.controller import parse_game_number
 
-    params = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    params = dict(reversed(pairs))  # the first of a name, as URLSearchParams.get
     number = parse_game_number(_text(params.get("game")))
     return number, params.get("fast") == "1", _text(params.get("lang"))
 
@@ -427,11 +447,12 @@ def url_params(query):
 async def start():
     mailbox = Mailbox()
     OUT.add("stage", "engine")
+    OUT.flush()  # the indicator says it while the game's modules are imported, not after
     from ui import controller, render, strings
 
     begun = await mailbox.ask_page()
     page_start = begun if isinstance(begun, dict) else {}
-    number, fast, lang = url_params(_text(page_start.get("search")) or "")
+    number, fast, lang = url_params(query_pairs(page_start.get("query")))
     timing = controller.FAST if fast else controller.Timing()
     if not fast and page_start.get("reducedMotion") is True:
         timing = controller.Timing(timing.bid, timing.play, timing.trick, 0, 0, 0)
