@@ -25,8 +25,7 @@ if (typeof PerformanceObserver !== "undefined") {
 
 try {
   const pyodide = await loadPyodide();
-  post({ interpreter: true, ops: [["data", { snapshot: snapshot.state() }]] });
-  post({ stage: "start" });
+  post({ interpreter: true, stage: "start", ops: [["data", { snapshot: snapshot.state() }]] });
   await pyodide.runPythonAsync("import app");
 } catch (error) {
   // a Python exception (PythonError has its type) or the runtime's own failure, said in words

@@ -88,7 +88,8 @@ class PageStore:
         OUT.add("store", key, value, quiet)
 
     def changed(self, key, value):
-        """What another tab wrote (the page's ``storage`` event): ``key`` None is a cleared
+        """What the browser's storage holds now, where this copy may differ: another tab wrote
+        (the page's ``storage`` event), or a write was refused. ``key`` None is a cleared
         storage, ``value`` None a removed key. The next read sees it, as a read of localStorage
         would have (the statistics of two tabs add up)."""
         if key is None:
@@ -335,10 +336,7 @@ def bind(page, ctl):
     def refused(key, value):
         """A write the browser refused: the store holds what the browser holds, and the notice
         says it (the painted table's write is quiet: the page does not send it)."""
-        if isinstance(value, str):
-            ctl.store.items[key] = value
-        else:
-            ctl.store.items.pop(key, None)
+        ctl.store.changed(key, value)
         ctl.storage_refused()
         page.render()
 
