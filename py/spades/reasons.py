@@ -9,9 +9,8 @@ importing the computer players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .cards import NUM_RANKS, SUIT_SYMBOLS, Card
+from .values import Value
 
 SUIT_RU = {  # genitive plural («нет треф»), singular («одна трефа»), plural
     1: ("червей", "черва", "черви"),
@@ -208,10 +207,15 @@ def suit_run(cards) -> str:
     return SUIT_SYMBOLS[cards[0] // NUM_RANKS] + " ".join(ranks)
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(Value):
+    """Why: a message's code in the catalogues and the values it names."""
+
+    __slots__ = ("code", "params")
     code: str
-    params: dict = field(default_factory=dict)
+    params: dict
+
+    def __init__(self, code: str, params: dict | None = None) -> None:
+        super().__init__(code, {} if params is None else params)
 
     def text(self, lang: str = "ru", voice: str = "hint") -> str:
         """In ``lang``; ``voice`` "hint" speaks to the player, "partner" is North's own words."""
@@ -231,10 +235,15 @@ class Reason:
         return catalogue[self.code].format(**params)
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Value):
+    """A suggested action and its reasons."""
+
+    __slots__ = ("action", "reasons")
     action: object  # a bid (int or "blind") or a Card
     reasons: tuple[Reason, ...]
+
+    def __init__(self, action: object, reasons: tuple[Reason, ...]) -> None:
+        super().__init__(action, reasons)
 
     def text(self, lang: str = "ru") -> str:
         return "; ".join(r.text(lang) for r in self.reasons)

@@ -21,7 +21,6 @@ computer players, every bot level, the hints and the page call these and restate
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from enum import Enum
 
 from .cards import (
@@ -40,6 +39,7 @@ from .cards import (
     Team,
 )
 from .messages import IllegalActionError, MalformedError, SpadesError
+from .values import Value
 
 BLIND = "blind"
 DEAL = "deal"
@@ -67,20 +67,21 @@ class Phase(Enum):
     GAME_OVER = "over"
 
 
-@dataclass(frozen=True)
-class Rules:
-    target: int = 250
-    bag_penalty: bool = True
-    blind_nil: bool = False
+class Rules(Value):
+    __slots__ = ("target", "bag_penalty", "blind_nil")
+    target: int
+    bag_penalty: bool
+    blind_nil: bool
 
-    def __post_init__(self) -> None:
-        if type(self.target) is not int or self.target <= 0:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
-        if type(self.bag_penalty) is not bool or type(self.blind_nil) is not bool:
+    def __init__(self, target: int = 250, bag_penalty: bool = True, blind_nil: bool = False) -> None:
+        if type(target) is not int or target <= 0:
+            raise ValueError(f"target must be a positive whole number, not {target!r}")
+        if type(bag_penalty) is not bool or type(blind_nil) is not bool:
             raise ValueError("bag_penalty and blind_nil must be true or false")
+        super().__init__(target, bag_penalty, blind_nil)
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return self._asdict()
 
     @classmethod
     def from_json(cls, data: dict | None) -> "Rules":

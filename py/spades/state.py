@@ -18,7 +18,6 @@ dealt by the next seat clockwise) → … → GAME_OVER.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import (
@@ -56,6 +55,7 @@ from .rules import (
     play_mask,
 )
 from .scoring import TeamScore, score_hand
+from .values import Value
 
 DEFAULT_RULES = Rules()
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
@@ -398,10 +398,11 @@ class Game:
         )
 
 
-@dataclass(frozen=True)
-class View:
+class View(Value):
     """What one seat may know: its own cards and everything public. Never another hand."""
 
+    __slots__ = ("seat", "rules", "phase", "hand_index", "dealer", "held", "bids", "bid_log", "tricks",
+                 "trick", "taken", "spades_broken", "to_move", "legal", "totals", "banks", "sheet", "winner")
     seat: Seat
     rules: Rules
     phase: Phase
@@ -418,8 +419,15 @@ class View:
     legal: tuple
     totals: tuple[int, ...]
     banks: tuple[int, ...]
-    sheet: tuple = field(default=())
-    winner: object = None
+    sheet: tuple
+    winner: object
+
+    def __init__(self, seat: Seat, rules: Rules, phase: Phase, hand_index: int, dealer: Seat, held: int,
+                 bids: tuple, bid_log: tuple, tricks: tuple[Trick, ...], trick: Trick, taken: tuple[int, ...],
+                 spades_broken: bool, to_move: Seat | None, legal: tuple, totals: tuple[int, ...],
+                 banks: tuple[int, ...], sheet: tuple = (), winner: object = None) -> None:
+        super().__init__(seat, rules, phase, hand_index, dealer, held, bids, bid_log, tricks, trick, taken,
+                         spades_broken, to_move, legal, totals, banks, sheet, winner)
 
     @property
     def blind_offer(self) -> bool:

@@ -20,11 +20,11 @@ import asyncio
 import json
 import random
 import time
-from dataclasses import dataclass, replace
 
 from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Seat, SpadesError, Team
 from spades.rules import TRICKS_PER_HAND, first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
+from spades.values import Value
 
 from spades.cards import NUM_CARDS
 from spades.reasons import Reason
@@ -42,16 +42,20 @@ MAX_GAME_NUMBER = 999_999
 SLICE_SECONDS = 0.03  # a computer thinks this long at most before the page gets a turn
 
 
-@dataclass(frozen=True)
-class Timing:
+class Timing(Value):
     """Pauses and animation lengths in seconds; ``FAST`` (``?fast=1``) makes them all zero."""
 
-    bid: float = 0.6
-    play: float = 0.6
-    trick: float = 0.9
-    gather: float = 0.35
-    deal_card: float = 0.025
-    deal_flight: float = 0.3
+    __slots__ = ("bid", "play", "trick", "gather", "deal_card", "deal_flight")
+    bid: float
+    play: float
+    trick: float
+    gather: float
+    deal_card: float
+    deal_flight: float
+
+    def __init__(self, bid: float = 0.6, play: float = 0.6, trick: float = 0.9, gather: float = 0.35,
+                 deal_card: float = 0.025, deal_flight: float = 0.3) -> None:
+        super().__init__(bid, play, trick, gather, deal_card, deal_flight)
 
     @property
     def deal_total(self) -> float:
@@ -59,6 +63,7 @@ class Timing:
         return NUM_CARDS * self.deal_card + self.deal_flight
 
 
+NORMAL = Timing()
 FAST = Timing(0, 0, 0, 0, 0, 0)
 
 
@@ -105,7 +110,7 @@ def new_game_number() -> int:
 
 
 class Controller:
-    def __init__(self, store, screen, timing: Timing = Timing()) -> None:
+    def __init__(self, store, screen, timing: Timing = NORMAL) -> None:
         self.store = store
         self.screen = screen
         self.timing = timing
@@ -643,7 +648,7 @@ class Controller:
         """The language switch: the whole table, the status line and the hint speak ``lang``
         at once; the choice is kept with the settings."""
         set_language(lang)
-        self.settings = replace(self.settings, lang=language())
+        self.settings = self.settings._replace(lang=language())
         self.stored(saves.save_settings, self.store, self.settings)
         self.status = self.prompt()
 

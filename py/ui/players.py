@@ -10,8 +10,6 @@ seat's view only, never the game. ``hint_steps(view, number)`` is the «Сове
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from spades import BLIND
 from spades.advice import hint_steps as advice_hint_steps
 from spades.bots import decision_rng, make_player
@@ -42,7 +40,7 @@ def hint_steps(view, number: int = 0, looked: bool = True, lang: str = "ru"):
     """``hint`` a slice at a time (a generator). Once the player has looked at the cards,
     Blind Nil is no longer a choice to suggest."""
     if looked and BLIND in view.legal:
-        view = replace(view, legal=tuple(a for a in view.legal if a != BLIND))
+        view = view._replace(legal=tuple(a for a in view.legal if a != BLIND))
     advice = yield from advice_hint_steps(view, number)
     return advice.action, advice.text(lang)
 

@@ -11,12 +11,12 @@ too long or too deeply nested before parsing it; a damaged setting falls back to
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
 
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import PARTNER, Reason
 from spades.record import read_json
 from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS, seat_levels
+from spades.values import Value
 
 from .strings import LANGUAGES
 
@@ -30,20 +30,26 @@ SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
 
-@dataclass(frozen=True)
-class Settings:
-    target: int = DEFAULT_TARGET
-    level: str = DEFAULT_LEVEL
-    bag_penalty: bool = True
-    blind_nil: bool = False
-    lang: str = "ru"  # the interface's language: applies at once, not only from the next game
-    explain: bool = True  # the partner says why it bid or played (the status line, its card)
+class Settings(Value):
+    """The player's choices: the next game's target, level and options, and the table's own."""
+
+    __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain")
+    target: int
+    level: str
+    bag_penalty: bool
+    blind_nil: bool
+    lang: str  # the interface's language: applies at once, not only from the next game
+    explain: bool  # the partner says why it bid or played (the status line, its card)
+
+    def __init__(self, target: int = DEFAULT_TARGET, level: str = DEFAULT_LEVEL, bag_penalty: bool = True,
+                 blind_nil: bool = False, lang: str = "ru", explain: bool = True) -> None:
+        super().__init__(target, level, bag_penalty, blind_nil, lang, explain)
 
     def rules(self) -> Rules:
         return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return self._asdict()
 
     @classmethod
     def from_json(cls, data) -> "Settings":
@@ -64,13 +70,13 @@ class Settings:
             if value is None:
                 continue
             if type(value) is type(getattr(s, name)) and value in values:
-                s = replace(s, **{name: value})
+                s = s._replace(**{name: value})
             else:
                 bad.append(name)
         for name in SWITCHES:
             if name in data:
                 if isinstance(data[name], bool):
-                    s = replace(s, **{name: data[name]})
+                    s = s._replace(**{name: data[name]})
                 else:
                     bad.append(name)
         return s, bad

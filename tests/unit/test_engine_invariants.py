@@ -33,6 +33,7 @@ from spades import (
 )
 from spades.record import summary
 from spades.state import Trick
+from spades.values import Value
 
 FULL = (1 << 52) - 1
 ENGINE = Path(__file__).resolve().parents[2] / "py" / "spades"
@@ -177,8 +178,8 @@ def _field_names(value) -> tuple:
     if names is None:
         if dataclasses.is_dataclass(value):
             names = tuple(f.name for f in dataclasses.fields(value))
-        else:
-            names = getattr(value, "_fields", ()) if isinstance(value, tuple) else ()
+        else:  # a named tuple's or a spades.values.Value's fields
+            names = getattr(value, "_fields", ()) if isinstance(value, (tuple, Value)) else ()
         _NAMES[type(value)] = names
     return names
 
@@ -263,19 +264,21 @@ def test_the_leak_check_sees_a_peek():
     assert leaks(view, game) == []
     norths = game.hand.held[Seat.N]
     north_card = CARDS[(norths & -norths).bit_length() - 1]
-    assert leaks(dataclasses.replace(view, held=view.held | 1 << north_card), game)
-    assert leaks(dataclasses.replace(view, legal=view.legal + (north_card,)), game)
+    assert leaks(view._replace(held=view.held | 1 << north_card), game)
+    assert leaks(view._replace(legal=view.legal + (north_card,)), game)
     trick = Trick(view.trick.leader, view.trick.cards + (north_card,))
-    assert leaks(dataclasses.replace(view, trick=trick), game) == [f"trick: {north_card}"]
+    assert leaks(view._replace(trick=trick), game) == [f"trick: {north_card}"]
 
-    @dataclasses.dataclass(frozen=True)
-    class PeekingView(View):
-        partner_cards: int = 0
+    class PeekingView(View):  # a new field is checked without anyone listing it
+        __slots__ = ("partner_cards",)
+        partner_cards: int
 
-    peeking = PeekingView(**{f.name: getattr(view, f.name) for f in dataclasses.fields(View)},
-                          partner_cards=game.hand.held[Seat.E])
+        def __init__(self, partner_cards: int = 0, **fields) -> None:
+            Value.__init__(self, *(fields[name] for name in View._fields), partner_cards)
+
+    peeking = PeekingView(partner_cards=game.hand.held[Seat.E], **view._asdict())
     assert len(leaks(peeking, game)) == 1 and "partner_cards" in leaks(peeking, game)[0]
-    assert leaks(dataclasses.replace(peeking, partner_cards=0), game) == []
+    assert leaks(peeking._replace(partner_cards=0), game) == []
 
 
 if given is not None:

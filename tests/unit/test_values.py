@@ -1,0 +1,98 @@
+"""spades.values.Value: what the frozen dataclasses gave Rules, View, Reason and the settings."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from spades import Game, Rules, Seat
+from spades.reasons import Hint, Reason
+from spades.values import Value
+from ui.controller import FAST, NORMAL, Timing
+from ui.saves import Settings
+
+
+def test_equal_by_type_and_fields_and_hashed_by_them():
+    assert Rules() == Rules(250, True, False) == Rules(target=250)
+    assert Rules(500) != Rules()
+    assert hash(Rules(500, False)) == hash(Rules(500, False))
+    assert len({Rules(), Rules(), Rules(500)}) == 2
+    assert Settings() != Rules()  # another type with other fields is never equal
+    assert Timing() == NORMAL and Timing(0, 0, 0, 0, 0, 0) == FAST
+
+
+def test_repr_can_be_pasted_back():
+    names = {"Rules": Rules, "Settings": Settings, "Reason": Reason, "Hint": Hint}
+    for value in (Rules(500, False, True), Settings(lang="en"), Reason("void", {"suit": 2}),
+                  Hint(3, (Reason("sure_one", {"cards": "♠A"}),))):
+        assert eval(repr(value), names) == value  # noqa: S307
+    assert repr(Rules()) == "Rules(target=250, bag_penalty=True, blind_nil=False)"
+
+
+def test_immutable():
+    rules = Rules()
+    with pytest.raises(AttributeError, match="immutable"):
+        rules.target = 500  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        del rules.target
+    with pytest.raises(AttributeError):
+        rules.other = 1  # type: ignore[attr-defined]
+    assert rules.target == 250
+
+
+def test_replace_checks_like_a_new_value():
+    assert Rules()._replace(target=500) == Rules(500)
+    with pytest.raises(ValueError, match="positive whole number"):
+        Rules()._replace(target=0)
+    with pytest.raises(TypeError):
+        Rules()._replace(colour="red")
+    view = Game(game=3).view(Seat.S)
+    assert view._replace(legal=())._asdict() == {**view._asdict(), "legal": ()}
+
+
+def test_as_dict_fields_in_order():
+    assert Rules(500)._asdict() == {"target": 500, "bag_penalty": True, "blind_nil": False}
+    assert Rules._fields == ("target", "bag_penalty", "blind_nil")
+    assert Rules().to_json() == {"target": 250, "bag_penalty": True, "blind_nil": False}
+
+
+def test_a_mutable_default_is_new_for_each_value():
+    first, second = Reason("void"), Reason("void")
+    first.params["suit"] = 1
+    assert second.params == {}
+
+
+def test_copies_and_pickles():
+    view = Game(game=11).view(Seat.N)
+    for value in (Rules(500, False, True), Settings(level="hard"), Reason("void", {"suit": 1}), view):
+        assert copy.copy(value) == value
+        assert copy.deepcopy(value) == value
+        assert pickle.loads(pickle.dumps(value)) == value
+
+
+def test_the_fields_are_the_annotated_slots():
+    with pytest.raises(TypeError, match="__slots__"):
+        class Missing(Value):
+            __slots__ = ("a", "b")
+            a: int
+
+    with pytest.raises(TypeError, match="__slots__"):
+        class Reordered(Value):
+            __slots__ = ("b", "a")
+            a: int
+            b: int
+
+    class Point(Value):
+        __slots__ = ("x", "y")
+        x: int
+        y: int
+
+        def __init__(self, x: int, y: int = 0) -> None:
+            super().__init__(x, y)
+
+    with pytest.raises(TypeError, match="2 fields, given 1"):
+        Value.__init__(Point(1), 5)
+    assert Point(1) == Point(1, 0) and Point(1)._fields == ("x", "y")
+
