@@ -10,12 +10,11 @@ against the engine.
 from __future__ import annotations
 
 from functools import lru_cache
-from html import escape
 
 from spades.scoring import SHEET_ROWS
 
 from . import help_en, help_ru
-from .fmt import number, signed
+from .fmt import escape, number, signed
 from .strings import CATALOGUES
 
 SECTIONS = {"ru": help_ru.SECTIONS, "en": help_en.SECTIONS}

@@ -7,8 +7,6 @@ so the same code is tested under CPython. Every word comes from ``strings``.
 
 from __future__ import annotations
 
-from html import escape
-
 from spades import BLIND, SEATS, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
@@ -19,7 +17,7 @@ from spades.table import OPPONENT_LEVELS, TARGETS
 from spades.rules import LOSING_SCORE
 
 from .controller import in_progress
-from .fmt import bid_text, number, points, seat_name, signed
+from .fmt import bid_text, escape, number, points, seat_name, signed
 from . import stats
 from .help import page as help_page
 from .review import held_after

@@ -253,12 +253,17 @@ def test_the_play_hint_raises_the_hard_bots_card_and_says_why():
 def test_the_table_imports_the_computer_players_only_when_asked():
     # What the page imports to draw its first table leaves the computer players and the coach
     # (ui.controller.LATER) to be imported after ready; a computer's turn imports what it needs.
+    # Nor does it import the standard modules that cost a first visit most for what the table
+    # uses of them (COSTLY): dataclasses (its classes compile code as they are created, see
+    # spades.values) and html (its table of named entities).
     from ui.controller import LATER
+
+    COSTLY = ("dataclasses", "html")
 
     script = (
         "import sys\n"
         "from ui import controller, render, saves, stats, review, help\n"
-        f"later = {LATER!r}\n"
+        f"later = {LATER!r} + {COSTLY!r}\n"
         "print(sorted(m for m in later if m in sys.modules))\n"
         "from ui import players\n"  # what a computer's turn calls
         "print(sorted(m for m in later if m in sys.modules))\n"
@@ -268,4 +273,13 @@ def test_the_table_imports_the_computer_players_only_when_asked():
                           env={**os.environ, "PYTHONPATH": str(py)})
     before, after = done.stdout.splitlines()
     assert before == "[]"
-    assert after == repr(sorted({"spades.bots", "spades.advice", "ui.players"}))
+    assert after == repr(sorted({"spades.bots", "spades.advice", "ui.players", "dataclasses"}))
+
+
+def test_the_tables_escape_is_htmls():
+    import html
+
+    from ui.fmt import escape
+
+    for text in ("", "plain", "<b>«Пики» & 'ты'</b>", '"quoted" &amp; <already>', "a'\"<>&b" * 3):
+        assert escape(text) == html.escape(text)
