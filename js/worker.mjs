@@ -26,7 +26,8 @@ if (typeof PerformanceObserver !== "undefined") {
 try {
   const pyodide = await loadPyodide();
   post({ interpreter: true, stage: "start", ops: [["data", { snapshot: snapshot.state() }]] });
-  await pyodide.runPythonAsync("import app");
+  // imported as a module, not run as source: nothing to parse and compile at start-up
+  pyodide.pyimport("app").destroy();
 } catch (error) {
   // a Python exception (PythonError has its type) or the runtime's own failure, said in words
   const python = error && typeof error.type === "string";
