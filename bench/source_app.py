@@ -326,9 +326,9 @@ def bind(page, ctl):
         try:
             text = str(await file.text())
         except Exception as exc:
-            await ctl.handle("open-file", (into, name, None, str(exc)))
+            await ctl.handle("open-file", (into, name, None, str(exc), None))
         else:
-            await ctl.handle("open-file", (into, name, text, None))
+            await ctl.handle("open-file", (into, name, text, None, None))
 
     def on_file(event):
         target = event.target

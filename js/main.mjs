@@ -20,6 +20,7 @@ const BEHIND_PANELS = [".bar", "#tools", "#notice", "#table", "#status"]; // ine
 
 let worker = null;
 let thinkTimes = "";
+let fileBytes = Infinity; // the largest file worth reading, from the worker (ask)
 window.pikiThinkTimes = () => thinkTimes; // for the benchmark: each computer decision in ms
 
 const ready = () => document.body.dataset.ready === "1";
@@ -80,7 +81,8 @@ function panelFocus(panel) {
 // --- what the worker asks for ---------------------------------------------------------------------
 
 const OPS = {
-  ask() {
+  ask(limits) {
+    if (limits && Number.isFinite(limits.fileBytes)) fileBytes = limits.fileBytes;
     const labels = {
       text: Array.from(document.querySelectorAll("[data-i18n]"), (e) => e.getAttribute("data-i18n")),
       aria: Array.from(document.querySelectorAll("[data-i18n-aria]"), (e) => e.getAttribute("data-i18n-aria")),
@@ -290,6 +292,10 @@ function listen() {
   });
   const open = async (file, action) => {
     const name = String(file.name || "");
+    if (file.size > fileBytes) { // larger than any record: not read (the worker says so in words)
+      event({ type: "file", action, name, text: null, size: file.size });
+      return;
+    }
     try {
       event({ type: "file", action, name, text: await file.text() });
     } catch (error) {

@@ -323,15 +323,17 @@ def bind(page, ctl):
             return
         spawn(ctl.handle("setting", (name, value)))
 
-    def opened(action, name, text, error):
+    def opened(action, name, text, error, size):
         into = FILE_ACTIONS.get(action)
         if into is None:
             return
         name = _text(name) or ""
         if isinstance(text, str):
-            spawn(ctl.handle("open-file", (into, name, text, None)))
+            spawn(ctl.handle("open-file", (into, name, text, None, None)))
+        elif error is None and isinstance(size, (int, float)) and size >= 0:  # not read: too large
+            spawn(ctl.handle("open-file", (into, name, None, None, int(size))))
         else:
-            spawn(ctl.handle("open-file", (into, name, None, str(error))))
+            spawn(ctl.handle("open-file", (into, name, None, str(error), None)))
 
     def refused(key, value):
         """A write the browser refused: the store holds what the browser holds, and the notice
@@ -352,7 +354,7 @@ def bind(page, ctl):
             if ctl.panel:
                 spawn(ctl.handle("panel", "close"))
         elif kind == "file":
-            opened(event.get("action"), event.get("name"), event.get("text"), event.get("error"))
+            opened(event.get("action"), event.get("name"), event.get("text"), event.get("error"), event.get("size"))
         elif kind == "early-deal" and isinstance(event.get("early"), (int, float)):
             early_deal(page, ctl, event["early"])  # pressed after the page answered, before ready
         elif kind == "storage":  # another tab of the game wrote (or cleared) the storage
@@ -404,10 +406,11 @@ class Mailbox:
             self.handle(event)
         self.waiting = []
 
-    async def ask_page(self):
+    async def ask_page(self, limits):
         """What the controller needs from the page to start (asked after the interpreter is up,
-        so that a «Раздать» pressed meanwhile is in it)."""
-        OUT.add("ask")
+        so that a «Раздать» pressed meanwhile is in it); ``limits`` tells the page what it may
+        send (``fileBytes``: the largest file it reads)."""
+        OUT.add("ask", limits)
         OUT.flush()
         return await self.started
 
@@ -448,7 +451,7 @@ async def start():
     OUT.flush()  # the indicator says it while the game's modules are imported, not after
     from ui import controller, render, strings
 
-    begun = await mailbox.ask_page()
+    begun = await mailbox.ask_page({"fileBytes": controller.FILE_BYTES})
     page_start = begun if isinstance(begun, dict) else {}
     number, fast, lang = url_params(query_pairs(page_start.get("query")))
     timing = controller.FAST if fast else controller.Timing()

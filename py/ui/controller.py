@@ -28,7 +28,7 @@ from spades.values import Value
 
 from spades.cards import NUM_CARDS
 from spades.reasons import Reason
-from spades.record import to_record
+from spades.record import MAX_TEXT, to_record
 
 from . import saves, stats
 from .fmt import bid_text, seat_name
@@ -39,6 +39,9 @@ SOUTH = HUMAN
 # imported when first used (see above), in this order: each one's own imports come before it
 LATER = ("spades.bots", "spades.advice", "spades.analysis", "ui.players")
 MAX_GAME_NUMBER = 999_999
+# the largest file worth reading: the longest text of a record or of the statistics, at four bytes
+# (UTF-8's most) a character; the page reads no larger file (a player may drop a film on it)
+FILE_BYTES = 4 * max(MAX_TEXT, stats.MAX_TEXT)
 SLICE_SECONDS = 0.03  # a computer thinks this long at most before the page gets a turn
 
 
@@ -576,11 +579,14 @@ class Controller:
             self.status = t("stats.reset_done")
 
     def do_open_file(self, value):
-        """A file the player chose or dropped: ``(kind, name, text, error)``, kind ``"record"`` or
-        ``"stats"``; ``error`` says why when the browser could not read it."""
-        kind, name, text, error = value
+        """A file the player chose or dropped: ``(kind, name, text, error, size)``, kind
+        ``"record"`` or ``"stats"``; ``error`` says why when the browser could not read it; ``size``
+        (bytes) is given for a file the page did not read, larger than any record (``FILE_BYTES``)."""
+        kind, name, text, error, size = value
+        if size is not None:
+            error = t("import.too_big", mb=-(-size // 1_000_000))
         if error is not None:
-            self.notice = t("import.bad", name=name, reason=error)
+            self.notice = t("stats.import_bad" if kind == "stats" else "import.bad", name=name, reason=error)
         elif kind == "stats":
             self.open_stats(text, name)
         else:

@@ -1,6 +1,6 @@
 """The table's tools in real Chromium, by clicking and by keyboard: new game at any time (asking
 while a game is in progress), the hand summary, the last trick, undo, the record downloaded and
-opened again (a bad file refused with the game kept)."""
+opened again (a bad file, or one far too large to read, refused with the game kept)."""
 
 from __future__ import annotations
 
@@ -97,6 +97,22 @@ def test_download_then_open_gives_the_same_game_and_a_bad_file_is_refused(page, 
     assert body(page, "game") == "303"
     assert saved_record(page)["hands"] == downloaded["hands"]
     assert "game.json" in page.inner_text("#notice")
+
+
+def test_a_file_larger_than_any_record_is_not_read_and_is_refused_in_words(page, site_url, wait_ready, tmp_path):
+    # a curious player opens a film: the page does not read it (the worker's fileBytes), says why
+    # and keeps the game
+    open_table(page, site_url, wait_ready, game=304)
+    step(page)
+    step(page)  # deal, bid
+    kept = saved_record(page)
+    film = tmp_path / "film.json"
+    with open(film, "wb") as out:
+        out.truncate(700 * 1024 * 1024)  # sparse: takes no room on the disk
+    act(page, lambda: page.set_input_files('#tools input[data-action="import"]', str(film)))
+    assert page.inner_text("#notice").startswith(
+        "Запись «film.json» не открыта: файл слишком большой (735 МБ). Текущая партия сохранена.")
+    assert saved_record(page) == kept and body(page, "game") == "304"
 
 
 def test_at_360_px_each_card_of_a_full_hand_shows_a_24_px_strip(browser, site_url, wait_ready):

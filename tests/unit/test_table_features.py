@@ -118,6 +118,23 @@ def test_a_bad_record_is_refused_with_a_reason_and_the_game_is_kept():
     assert "сдача 1, карта 2 (W, 2H)" in ctl.notice  # names what is wrong and where
 
 
+def test_a_file_too_large_to_read_or_unreadable_is_refused_in_words_and_nothing_changes():
+    # the page does not read a file larger than FILE_BYTES (py/app.py sends only its size)
+    from ui.controller import FILE_BYTES
+
+    ctl = table(game=49)
+    play_until(ctl, lambda c: len(c.game.actions()) > 6)
+    kept, statistics = to_record(ctl.game), ctl.store.get("spades.stats")
+    event(ctl, "open-file", ("record", "film.json", None, None, 734_003_200))
+    assert ctl.notice == "Запись «film.json» не открыта: файл слишком большой (735 МБ). Текущая партия сохранена."
+    event(ctl, "open-file", ("stats", "big.json", None, None, FILE_BYTES + 1))
+    assert ctl.notice.startswith("Файл «big.json» не загружен: файл слишком большой (9 МБ).")
+    event(ctl, "open-file", ("stats", "x.json", None, "NotReadableError", None))
+    assert ctl.notice.startswith("Файл «x.json» не загружен: NotReadableError.")
+    assert to_record(ctl.game) == kept and ctl.store.get("spades.stats") == statistics
+    assert FILE_BYTES >= 4 * 2_000_000  # a record of the longest text allowed, in any characters, is read
+
+
 def test_share_gives_the_address_of_this_game_number():
     ctl = table(game=48)
     event(ctl, "share")
