@@ -185,6 +185,19 @@
     $("boot-error-text").textContent = text;
     $("boot-error-details").textContent = details || "";
     panel.hidden = false;
+    freeErrorPanel(panel);
+  }
+
+  // The error panel sits in the table, which is inert while a returning player's saved table is
+  // painted (INERT): it must take clicks (its details, the reload button) while the painted cards
+  // and buttons still take none.
+  function freeErrorPanel(panel) {
+    const table = $("table");
+    if (!table || !table.inert || !table.contains(panel)) return;
+    table.inert = false;
+    for (const part of table.querySelectorAll(":scope > *, #centre > *")) {
+      if (!part.contains(panel)) part.inert = true;
+    }
   }
 
   addEventListener("error", (event) => {

@@ -3,6 +3,7 @@ not left in the console."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import zipfile
@@ -75,3 +76,28 @@ def test_a_failed_start_is_shown_in_english_with_lang_en(page, tmp_path, serve_s
     assert "The game could not start" in panel.inner_text()
     assert "An error in the game's Python program." in panel.inner_text()
     assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_a_failed_start_over_a_painted_table_can_still_be_read_and_reloaded(page, tmp_path, serve_site):
+    # a returning player's table is painted at once and inert until Python is ready; when the start
+    # fails, the error panel (inside the table) takes clicks, and the painted cards still do not
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    break_controller(site)
+    painted = {"v": 1, "status": "Ваш заказ", "html": {
+        "hand": '<button type="button" class="card" data-card="AS">A♠</button>',
+        "panel": '<button type="button" data-action="deal">Раздать</button>'}}
+    page.add_init_script(f"localStorage.setItem('spades.painted', {json.dumps(json.dumps(painted))})")
+    page.allow_console_errors(".")
+    page.goto(serve_site(site))
+    page.wait_for_function(FAILED, timeout=120_000, polling=100)
+    assert page.evaluate("document.body.dataset.painted") == "1"
+    assert page.locator('#hand [data-card="AS"]').is_visible()
+    page.locator("#boot-error summary").click(timeout=5_000)
+    assert "поломка для проверки" in page.locator("#boot-error-details").inner_text()
+    inert = "(selector) => document.querySelector(selector).closest('[inert]') !== null"
+    assert not page.evaluate(inert, "#boot-retry")
+    assert all(page.evaluate(inert, selector) for selector in ("#hand", "#panel", "#trick", "#seat-N", "#tools"))
+    with page.expect_navigation():
+        page.locator("#boot-retry").click(timeout=5_000)
+    page.wait_for_function(FAILED, timeout=120_000, polling=100)  # the same broken site, told again
