@@ -39,6 +39,9 @@
     python: "Ошибка в программе игры на Python.",
     "start.error": "Ошибка при запуске игры.",
     runtime: "Не удалось запустить Python в браузере.",
+    "stopped.title": "Игра остановилась",
+    stopped: "Программа игры остановилась из-за ошибки. Перезагрузите страницу: партия продолжится " +
+      "с последнего сохранённого хода.",
   };
   const EN = {
     download: "Downloading Python",
@@ -60,6 +63,9 @@
     python: "An error in the game's Python program.",
     "start.error": "An error while starting the game.",
     runtime: "Python could not be started in the browser.",
+    "stopped.title": "The game has stopped",
+    stopped: "The game's program stopped on an error. Reload the page: the game goes on from the " +
+      "last saved move.",
   };
 
   function pageLanguage() {
@@ -355,6 +361,24 @@
     fail: (text, details) => {
       const said = typeof T[text] === "string" ? T[text] : String(text);
       fail(said, details ? String(details) : "");
+    },
+    // the game's worker failed after ready (its interpreter broke): nothing will answer any more
+    stopped: (details) => {
+      if (document.body.dataset.stage === "error") return;
+      document.body.dataset.stage = "error";
+      const panel = $("boot-error");
+      if (!panel) return;
+      panel.querySelector("h2").textContent = T["stopped.title"];
+      $("boot-error-text").textContent = T.stopped;
+      $("boot-error-details").textContent = details ? String(details) : "";
+      panel.hidden = false;
+      for (const selector of INERT) {
+        const element = document.querySelector(selector);
+        if (element) element.inert = true;
+      }
+      freeErrorPanel(panel);
+      const retry = $("boot-retry");
+      if (retry) retry.focus();
     },
   };
 

@@ -323,7 +323,9 @@ try {
   worker.onmessage = receive;
   worker.onerror = (e) => {
     e.preventDefault();
-    piki.fail("runtime", (e.message || "the game's worker stopped") + (e.filename ? " (" + e.filename + ")" : ""));
+    const details = (e.message || "the game's worker stopped") + (e.filename ? " (" + e.filename + ")" : "");
+    if (ready()) piki.stopped(details); // after the start: the table stops, said in words
+    else piki.fail("runtime", details);
   };
   listen();
 } catch (error) {

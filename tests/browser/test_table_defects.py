@@ -113,3 +113,38 @@ def test_a_full_storage_is_said_in_the_notice_and_the_table_plays_on(page, site_
     step(page)  # saved again, with every move
     now = saved_record(page)["hands"][0]
     assert len(now["bids"]) == 4 and len(now["plays"]) > len(behind["hands"][0]["plays"])
+
+
+# the game's worker, kept where a test can reach it (js/main.mjs keeps its own in a module)
+CAPTURE_WORKER = """
+const Native = window.Worker;
+window.Worker = function (url, options) {
+  const worker = new Native(url, options);
+  if (String(url).endsWith("/worker.mjs")) window.__gameWorker = worker;
+  return worker;
+};
+window.Worker.prototype = Native.prototype;
+"""
+
+
+def test_the_games_interpreter_failing_after_the_start_stops_the_table_in_words(page, site_url, wait_ready):
+    # a fatal error in the game's interpreter after ready (here a message nested too deeply for its
+    # stack; the page itself never sends one): nothing would answer any more, so the table says so
+    # in words, takes no more clicks, and offers the reload that goes on with the saved game
+    page.add_init_script(CAPTURE_WORKER)
+    open_table(page, site_url, wait_ready, game=516)
+    step(page)  # deal
+    assert body(page, "phase") == "bid"
+    page.allow_console_errors(".")  # the interpreter's own report of its failure
+    page.evaluate("window.__gameWorker.postMessage('['.repeat(200000))")
+    page.wait_for_function("() => document.body.dataset.stage === 'error'", timeout=60_000, polling=100)
+    text = page.locator("#boot-error").inner_text()
+    assert "Игра остановилась" in text and "партия продолжится с последнего сохранённого хода" in text
+    inert = "(selector) => document.querySelector(selector).closest('[inert]') !== null"
+    assert all(page.evaluate(inert, selector) for selector in ("#hand", "#panel", "#tools", ".bar"))
+    assert not page.evaluate(inert, "#boot-retry") and page.evaluate("document.activeElement.id") == "boot-retry"
+    with page.expect_navigation():
+        page.locator("#boot-retry").click(timeout=5_000)
+    wait_ready(page)
+    page.wait_for_selector(SETTLED, state="attached")
+    assert body(page, "game") == "516" and body(page, "phase") == "bid"  # the saved game goes on
