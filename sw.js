@@ -2,9 +2,9 @@
 //
 // build.sh fills in BUILD (a content hash of the build) and FILES (every file of the build with
 // its sha256, as a Subresource Integrity string). A new build gets a new cache name: it is filled
-// completely, every file checked against its hash, before the worker takes over (an incomplete or
-// mixed download fails the install and the old build stays); old caches are deleted on activation,
-// an old build's memory snapshot with them.
+// completely, every file checked against its hash (precache), before the worker takes over (an
+// incomplete or mixed download fails the install and the old build stays); old caches are deleted
+// on activation, an old build's memory snapshot with them.
 "use strict";
 
 const BUILD = "__BUILD__";
@@ -12,12 +12,25 @@ const FILES = __FILES__;
 const CACHE = "piki-" + BUILD;
 const SNAPSHOT = "piki-snapshot-" + BUILD; // the page keeps this build's memory snapshot there (js/snapshot.mjs)
 
+// One file of the build, checked against its hash. The page has just loaded most of them: taken
+// from the browser's HTTP cache when it holds them (a first visit downloads each file once), from
+// the network when it does not or when what it holds is another build's (the hash refuses it).
+async function precache(path, integrity) {
+  try {
+    const kept = await fetch(new Request(path, { cache: "force-cache", integrity }));
+    if (kept.ok) return kept;
+  } catch (error) {
+    // another build's bytes in the HTTP cache (the hash refused them), or no answer
+  }
+  return fetch(new Request(path, { cache: "reload", integrity }));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
       await Promise.all(FILES.map(async ([path, integrity]) => {
-        const response = await fetch(new Request(path, { cache: "reload", integrity }));
+        const response = await precache(path, integrity);
         if (!response.ok) throw new Error("precache " + path + ": HTTP " + response.status);
         await cache.put(path, response);
       }));

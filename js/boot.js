@@ -6,19 +6,23 @@
 //
 // Progress comes from three real sources:
 //   - resource timing entries: each runtime file (wasm, stdlib, …) as it finishes downloading,
-//     weighted by its size from build.json (the game's worker downloads them: js/main.mjs passes
-//     its entries on, window.piki.resource);
-//   - the game's worker (js/worker.mjs), once the interpreter is up (stage "start"), or failing;
-//   - the controller (py/app.py) asking for stage "engine" and setting body[data-ready].
+//     weighted by its size from build.json (the game's PyScript worker downloads them: our loader,
+//     js/pyodide.mjs, reports its entries and js/main.mjs passes them on, window.piki.resource);
+//   - that loader, once the interpreter is up (stage "start"), or failing;
+//   - the game's Python (py/main.py, py/app.py) saying stage "engine" and setting body[data-ready].
 // They reach this file only through window.piki, which js/main.mjs calls for the worker:
-// stage(name), fail(text, details), resource(url, status), and onEarlyDeal (set by js/main.mjs);
-// `text` may be a key of the tables below ("start"), said in the page's language.
+// stage(name), fail(text, details), resource(url, status), stopped(details), and onEarlyDeal
+// (set by js/main.mjs); `text` may be a key of the tables below ("start"), said in the page's
+// language. What this file shares with Python (the painted regions, the storage keys, the inert
+// parts, the first deal's order and pace) is js/shared.js's PIKI_SHARED, which the build writes
+// from py/ui/shared.py.
 //
 // Language: the rule of py/app.py and py/ui/saves.py — `?lang=ru|en` in the URL, else `lang` in
 // localStorage `spades.settings`, else Russian. Every word this file shows is in RU or EN.
 "use strict";
 
 (function () {
+  const SHARED = globalThis.PIKI_SHARED;
   const RU = {
     download: "Загрузка Python",
     start: "Запуск Python",
@@ -73,7 +77,7 @@
     const fromUrl = known(new URLSearchParams(location.search).get("lang"));
     if (fromUrl) return fromUrl;
     try {
-      const settings = JSON.parse(localStorage.getItem("spades.settings"));
+      const settings = JSON.parse(localStorage.getItem(SHARED.storage.settings));
       return (settings && known(settings.lang)) || "ru";
     } catch (error) {
       return "ru"; // no storage or unreadable settings: the default, as on the Python side
@@ -179,15 +183,21 @@
   function fail(text, details) {
     if (document.body.dataset.ready === "1") return;
     failed = true;
+    showError(T["error.title"], text, details);
+  }
+
+  // The error panel: a failed start (fail), or the game's interpreter broken after it (stopped).
+  function showError(title, text, details) {
     document.body.dataset.stage = "error";
     const loading = $("loading");
     if (loading) loading.hidden = true;
     const deal = $("deal");
-    if (deal) deal.hidden = true; // the game will not start: nothing to deal
+    if (deal) deal.hidden = true; // the game will not go on: nothing to deal
     const fly = $("fly");
     if (fly) fly.innerHTML = "";
     const panel = $("boot-error");
     if (!panel) return;
+    panel.querySelector("h2").textContent = title;
     $("boot-error-text").textContent = text;
     $("boot-error-details").textContent = details || "";
     panel.hidden = false;
@@ -233,13 +243,12 @@
 
   // The table as Python rendered it last time (py/app.py keeps it in localStorage), painted at once
   // for a returning player; inert until Python is ready, when Python renders every region anew.
-  const PAINTED = ["info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand",
-                   "tools", "lang-switch"];
-  const INERT = [".bar", "#tools", "#table"];
+  const PAINTED = SHARED.painted;
+  const INERT = SHARED.inert.painted;
   function paintSaved() {
     let saved = null;
     try {
-      const text = localStorage.getItem("spades.painted");
+      const text = localStorage.getItem(SHARED.storage.painted);
       if (!text || text.length > 300000) return;
       saved = JSON.parse(text);
     } catch (error) {
@@ -262,8 +271,8 @@
 
   // «Раздать» answers at once for a new game, before Python is ready: the cards fly (card backs,
   // no card is known yet) and py/app.py deals when it starts (window.piki.earlyDeal is when the
-  // button was pressed). The first hand is dealt by East, so the cards go to South first.
-  const FIRST_DEAL_ORDER = ["S", "W", "N", "E"];
+  // button was pressed). The first hand's dealer's left gets the first card (py/ui/shared.py).
+  const FIRST_DEAL_ORDER = SHARED.firstDeal;
   function onEarlyClick(event) {
     if (document.body.dataset.ready === "1" || document.body.dataset.painted === "1") return;
     const button = event.target.closest && event.target.closest('#panel [data-action="deal"]');
@@ -365,18 +374,11 @@
     // the game's worker failed after ready (its interpreter broke): nothing will answer any more
     stopped: (details) => {
       if (document.body.dataset.stage === "error") return;
-      document.body.dataset.stage = "error";
-      const panel = $("boot-error");
-      if (!panel) return;
-      panel.querySelector("h2").textContent = T["stopped.title"];
-      $("boot-error-text").textContent = T.stopped;
-      $("boot-error-details").textContent = details ? String(details) : "";
-      panel.hidden = false;
       for (const selector of INERT) {
         const element = document.querySelector(selector);
-        if (element) element.inert = true;
+        if (element) element.inert = true; // nothing answers any more: the table takes no clicks
       }
-      freeErrorPanel(panel);
+      showError(T["stopped.title"], T.stopped, details ? String(details) : "");
       const retry = $("boot-retry");
       if (retry) retry.focus();
     },
@@ -395,6 +397,12 @@
   }
 
   document.addEventListener("click", onEarlyClick, true);
+  // the deal's and the gather's pace, as Python's controller has them (py/app.py sets them again
+  // for ?fast=1 and reduced motion)
+  for (const [name, ms] of Object.entries(SHARED.timing)) {
+    document.documentElement.style.setProperty(name, ms + "ms");
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     paintSaved();
     labelStatic();

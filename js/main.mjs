@@ -1,31 +1,43 @@
-// «Пики» — the page's side of the game: starts the game's worker (js/worker.mjs: the interpreter
-// and the controller, py/app.py) and carries out the DOM work it asks for; sends it what the
-// player does.
+// «Пики» — the page's side of the game, under PyScript: the DOM work the game's Python asks for,
+// and the player's taps, keys and files handed to it.
 //
-// The page's one module script, after js/boot.js (the loading indicator and the error panel,
-// window.piki). Python runs in the worker, so that the runtime's start and a computer player's
-// thinking never hold up this thread (README, The site: "The game's worker"). Nothing here decides
-// anything of the game: the HTML, the words, what is stored and when all come from Python; this
-// file only applies them (OPS) and reports the player's taps, keys and files (listen).
-//
-// Every message is one JSON text. From the worker: {"ops": [[name, ...args], ...]}, {"stage"},
-// {"fail"}, {"interpreter"}, {"resources"}; to it: {"start": {...}} (asked for by the op "ask")
-// and {"event": {...}}.
+// PyScript runs the game's Python in a worker (index.html: <script type="py" worker name="game">,
+// py/main.py and py/app.py), so that the runtime's start and a computer player's thinking never
+// hold up this thread. The worker has no DOM of its own (SharedArrayBuffer, which would lend it
+// the page's, needs headers a static host does not send), so the two talk through PyScript's calls
+// on `xworker.sync`, both ways (README, The site: "Under PyScript"):
+//   - the page -> Python: the functions py/main.py exports (`__export__`): `start` once the worker
+//     is ready, then `tap`, `enter`, `setting`, `escape`, `opened`, `early_deal`, `storage_changed`,
+//     `refused`, `copy_refused` from the event handlers below (listen);
+//   - Python -> the page: `ops` (the DOM work of one turn, applied in order: OPS) and `stage`,
+//     which this file puts on the worker's `xworker.sync` in PyScript's `onWorker` hook.
+// Nothing here decides anything of the game: the HTML, the words, what is stored and when all come
+// from Python. js/boot.js (window.piki) owns the loading indicator and the error panel; our loader
+// (js/pyodide.mjs, in the worker) reports its progress as the worker's plain messages ({piki}).
+import { hooks } from "../vendor/pyscript/core.js";
+import * as snapshot from "./snapshot.mjs";
 
 const piki = window.piki;
+const SHARED = globalThis.PIKI_SHARED;
 const $ = (id) => document.getElementById(id);
 // what a click may act on: buttons only (seat boxes and trick cards carry data too, for tests)
 const CONTROLS = "button[data-action], button[data-bid], button[data-card]";
-const BEHIND_PANELS = [".bar", "#tools", "#notice", "#table", "#status"]; // inert while a panel is open
 
-let worker = null;
+let game = null; // the worker's exported functions (its xworker.sync), once `start` was called
 let thinkTimes = "";
-let fileBytes = Infinity; // the largest file worth reading, from the worker (ask)
+let fileBytes = Infinity; // the largest file worth reading (start's answer)
+let interpreter = false; // the loader said the interpreter is up: a failure now is Python's
 window.pikiThinkTimes = () => thinkTimes; // for the benchmark: each computer decision in ms
 
 const ready = () => document.body.dataset.ready === "1";
-const send = (message) => worker.postMessage(JSON.stringify(message));
-const event = (data) => send({ event: data });
+const text = (error) => String((error && (error.message || error.stack)) || error);
+
+/** Call one of the game's exported functions; a call that fails after the start means the game's
+ * interpreter is broken (nothing will answer any more): the table stops, said in words. */
+function call(name, ...args) {
+  if (!game) return;
+  game[name](...args).catch((error) => piki.stopped(text(error)));
+}
 
 // --- the keyboard focus across a region's new HTML, and the modal panels -------------------------
 
@@ -65,7 +77,7 @@ let opener = null; // the element focused before a panel opened: focus goes back
 function panelFocus(panel) {
   if (panel && !openPanel) opener = document.activeElement;
   openPanel = panel;
-  for (const selector of BEHIND_PANELS) {
+  for (const selector of SHARED.inert.panels) {
     const element = document.querySelector(selector);
     if (element) element.inert = !!panel;
   }
@@ -78,38 +90,9 @@ function panelFocus(panel) {
   }
 }
 
-// --- what the worker asks for ---------------------------------------------------------------------
+// --- what Python asks of the page -----------------------------------------------------------------
 
 const OPS = {
-  ask(limits) {
-    if (limits && Number.isFinite(limits.fileBytes)) fileBytes = limits.fileBytes;
-    const labels = {
-      text: Array.from(document.querySelectorAll("[data-i18n]"), (e) => e.getAttribute("data-i18n")),
-      aria: Array.from(document.querySelectorAll("[data-i18n-aria]"), (e) => e.getAttribute("data-i18n-aria")),
-    };
-    const storage = {};
-    try {
-      for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i);
-        if (key !== null && key.startsWith("spades.")) storage[key] = localStorage.getItem(key);
-      }
-    } catch (error) {
-      console.warn("Пики: no storage:", error); // the game plays, keeping nothing
-    }
-    // what another tab writes from now on: the worker's copy stays current
-    addEventListener("storage", (e) => {
-      if (e.storageArea !== localStorage || (e.key !== null && !e.key.startsWith("spades."))) return;
-      event({ type: "storage", key: e.key, value: e.newValue });
-    });
-    const early = piki.earlyDeal === null ? null : performance.now() - piki.earlyDeal;
-    // «Раздать» pressed after this answer and before ready: told as an event
-    piki.onEarlyDeal = (at) => event({ type: "early-deal", early: performance.now() - at });
-    send({ start: {
-      query: Array.from(new URLSearchParams(location.search)), base: location.origin + location.pathname,
-      labels, storage, early,
-      reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
-    } });
-  },
   html(id, html) {
     const element = $(id);
     if (!element) return;
@@ -151,7 +134,7 @@ const OPS = {
     link.remove();
   },
   copy(url) {
-    const refuse = () => event({ type: "copy-refused", url });
+    const refuse = () => call("copy_refused", url);
     try {
       navigator.clipboard.writeText(url).catch(refuse);
     } catch (error) {
@@ -226,7 +209,7 @@ function apply(ops) {
     } catch (error) {
       // no storage at all: Python forgets the key
     }
-    event({ type: "refused", key, value: held });
+    call("refused", key, held);
   }
 }
 
@@ -240,31 +223,104 @@ function store(key, value) {
   }
 }
 
-function receive(message) {
-  let data;
+// --- the start ------------------------------------------------------------------------------------
+
+/** What the controller needs from the page to start (py/app.py's `start`). */
+function begun() {
+  const labels = {
+    text: Array.from(document.querySelectorAll("[data-i18n]"), (e) => e.getAttribute("data-i18n")),
+    aria: Array.from(document.querySelectorAll("[data-i18n-aria]"), (e) => e.getAttribute("data-i18n-aria")),
+  };
+  const storage = {};
   try {
-    data = JSON.parse(message.data);
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null && key.startsWith(SHARED.storage.prefix)) storage[key] = localStorage.getItem(key);
+    }
   } catch (error) {
-    return;
+    console.warn("Пики: no storage:", error); // the game plays, keeping nothing
   }
-  if (data.resources) data.resources.forEach(([url, status]) => piki.resource(url, status));
-  if (data.interpreter) performance.mark("piki:interpreter"); // the interpreter is up (bench/page.py)
-  if (data.ops) apply(data.ops);
-  if (data.stage) piki.stage(data.stage);
-  if (data.fail) piki.fail(data.fail[0], data.fail[1]);
+  return {
+    query: Array.from(new URLSearchParams(location.search)), base: location.origin + location.pathname,
+    labels, storage, early: piki.earlyDeal === null ? null : performance.now() - piki.earlyDeal,
+    reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+  };
 }
 
-// --- what the player does (sent once the game is ready; before it, only «Раздать» answers, js/boot.js)
+/** PyScript ran py/main.py: its exported functions are on `sync`. Start the game. */
+async function start(sync) {
+  game = sync;
+  // what another tab writes from now on: the worker's copy stays current
+  addEventListener("storage", (e) => {
+    if (e.storageArea !== localStorage || (e.key !== null && !e.key.startsWith(SHARED.storage.prefix))) return;
+    call("storage_changed", e.key, e.newValue);
+  });
+  // «Раздать» pressed after this call and before ready: told on its own
+  piki.onEarlyDeal = (at) => call("early_deal", performance.now() - at);
+  let limits;
+  try {
+    limits = await sync.start(begun());
+  } catch (error) {
+    return failed(error);
+  }
+  if (limits && Number.isFinite(limits.fileBytes)) fileBytes = limits.fileBytes;
+}
+
+/** The start failed. After a memory snapshot was restored, the snapshot is the likely cause: it is
+ * spoiled (js/snapshot.mjs) and the page starts once more, without it; otherwise, said in words. */
+async function failed(error) {
+  game = null;
+  if (document.body.dataset.snapshot === "used" && !ready()) {
+    try {
+      await snapshot.spoil(text(error));
+      location.reload();
+      return;
+    } catch (spoilError) {
+      console.warn("Пики: the snapshot could not be dropped:", spoilError);
+    }
+  }
+  if (ready()) piki.stopped(text(error));
+  else piki.fail(interpreter ? "python" : "runtime", text(error));
+}
+
+/** What our loader (js/pyodide.mjs) says from the worker while the interpreter starts. */
+function heard(message) {
+  if (!message || typeof message !== "object") return;
+  if (message.resources) message.resources.forEach(([url, status]) => piki.resource(url, status));
+  if (message.interpreter) {
+    interpreter = true;
+    performance.mark("piki:interpreter"); // the interpreter is up (bench/page.py)
+    piki.stage("start");
+  }
+  if (typeof message.snapshot === "string") document.body.dataset.snapshot = message.snapshot;
+}
+
+// PyScript's hook: the game's worker is created (the page's one <script type="py" worker>).
+hooks.main.onWorker.add((_, xworker) => {
+  xworker.sync.ops = apply;
+  xworker.sync.stage = (name) => piki.stage(name);
+  xworker.addEventListener("message", (event) => {
+    if (event.data && event.data.piki) heard(event.data.piki);
+  });
+  // PyScript's worker reports its failures (the loader's, the game's import) here, and so does
+  // the browser for an error thrown in it
+  xworker.onerror = (event) => {
+    if (event.preventDefault) event.preventDefault();
+    failed(event.error || event.message || "the game's worker stopped");
+  };
+  xworker.ready.then(() => start(xworker.sync), () => {}); // a failure: onerror
+});
+
+// --- what the player does (handed over once the game is ready; before it, only «Раздать» answers,
+// js/boot.js) ----------------------------------------------------------------------------------------
 
 function listen() {
   document.body.addEventListener("click", (e) => {
     if (!ready()) return;
     const target = e.target.closest(CONTROLS);
-    const control = target && !target.disabled ? {
-      action: target.getAttribute("data-action"), value: target.getAttribute("data-value"),
-      bid: target.getAttribute("data-bid"), card: target.getAttribute("data-card"),
-    } : null;
-    event({ type: "tap", control });
+    const hit = target && !target.disabled;
+    const attribute = (name) => (hit ? target.getAttribute(name) : null);
+    call("tap", attribute("data-action"), attribute("data-value"), attribute("data-bid"), attribute("data-card"));
   });
   $("hand").addEventListener("keydown", (e) => {
     const target = e.target;
@@ -278,28 +334,27 @@ function listen() {
       cards[Math.max(0, Math.min(cards.length - 1, moves[e.key]))].focus();
     } else if (e.key === "Enter") {
       e.preventDefault();
-      event({ type: "enter", card });
+      call("enter", card);
     }
   });
   $("settings").addEventListener("change", (e) => {
     const target = e.target;
     if (!ready() || !target.getAttribute("name")) return;
-    event({ type: "setting", name: target.getAttribute("name"), checked: !!target.checked,
-            value: String(target.value) });
+    call("setting", target.getAttribute("name"), !!target.checked, String(target.value));
   });
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && ready()) event({ type: "escape" });
+    if (e.key === "Escape" && ready()) call("escape");
   });
   const open = async (file, action) => {
     const name = String(file.name || "");
-    if (file.size > fileBytes) { // larger than any record: not read (the worker says so in words)
-      event({ type: "file", action, name, text: null, size: file.size });
+    if (file.size > fileBytes) { // larger than any record: not read (Python says so in words)
+      call("opened", action, name, null, null, file.size);
       return;
     }
     try {
-      event({ type: "file", action, name, text: await file.text() });
+      call("opened", action, name, await file.text(), null, null);
     } catch (error) {
-      event({ type: "file", action, name, text: null, error: String(error) });
+      call("opened", action, name, null, String(error), null);
     }
   };
   const onFile = (e) => {
@@ -318,16 +373,4 @@ function listen() {
   });
 }
 
-try {
-  worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
-  worker.onmessage = receive;
-  worker.onerror = (e) => {
-    e.preventDefault();
-    const details = (e.message || "the game's worker stopped") + (e.filename ? " (" + e.filename + ")" : "");
-    if (ready()) piki.stopped(details); // after the start: the table stops, said in words
-    else piki.fail("runtime", details);
-  };
-  listen();
-} catch (error) {
-  piki.fail("runtime", String((error && (error.message || error.stack)) || error));
-}
+listen();

@@ -13,13 +13,22 @@
 // itself refuses one made by another build of its runtime. The service worker deletes a snapshot
 // with its build (sw.js, activate); the worker deletes any other build's it finds (forget).
 //
-// What happened is in <body data-snapshot>, said by the loader in the game's worker: "used", "refused" (damaged
-// or refused by Pyodide: started without it) or "none" (none kept yet); then "made" once the
-// worker has kept one. js/boot.js makes one only after the loader said "none" or "refused".
+// A snapshot that restores but whose start then fails (the game's import, the controller's start)
+// is spoiled: js/main.mjs replaces it with a marker (spoil) and reloads, and the page starts
+// without one; the marker keeps this build from using or making another in this browser.
+//
+// What happened is in <body data-snapshot>, said by the loader in the game's worker: "used",
+// "refused" (damaged or refused by Pyodide: started without it), "broken" (spoiled) or "none"
+// (none kept yet); then "made" once the worker has kept one. js/boot.js makes one only after the
+// loader said "none" or "refused".
 
 const PREFIX = "piki-snapshot-";
 const KEY = new URL("../snapshot.bin", import.meta.url).href; // the same key in the page and the worker
 const SUM = "x-piki-sha256";
+const SPOILED = "x-piki-spoiled"; // the marker's header: why this build's snapshot broke a start
+
+/** What take() gives for a spoiled snapshot. */
+export const BROKEN = "broken";
 
 let buildPromise = null;
 
@@ -55,10 +64,12 @@ async function stored() {
   return (await (await caches.open(name)).match(KEY)) || null;
 }
 
-/** This build's snapshot, or null if there is none; throws if its bytes do not match their sum. */
+/** This build's snapshot, null if there is none, BROKEN if it broke a start; throws if its bytes
+ * do not match their sum. */
 export async function take() {
   const response = await stored();
   if (!response) return null;
+  if (response.headers.has(SPOILED)) return BROKEN;
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.headers.get(SUM) !== (await sha256(bytes))) {
     throw new Error("its bytes do not match their sum");
@@ -79,18 +90,6 @@ export async function keep(bytes) {
   await (await caches.open(name)).put(KEY, new Response(bytes, { headers }));
 }
 
-let marked = "none";
-
-/** Say what happened: the game's worker (js/worker.mjs) puts it in the page's <body data-snapshot>. */
-export function mark(state) {
-  marked = state;
-}
-
-/** What the loader said (mark). */
-export function state() {
-  return marked;
-}
-
 /** An error's words, for a warning or the worker's answer. */
 export function reason(error) {
   return String(error && error.message ? error.message : error);
@@ -105,6 +104,16 @@ export async function drop(why) {
   } catch (error) {
     console.warn("Пики: memory snapshot not deleted:", error); // storage refused: start anyway
   }
+}
+
+/** This build's snapshot broke a start after it was restored: keep only a marker in its place, so
+ * that it is neither used nor made again for this build (a new build gets a new cache). */
+export async function spoil(why) {
+  console.warn("Пики: memory snapshot dropped, it broke the start:", why);
+  const name = await cacheName();
+  if (!name) return;
+  const headers = { "content-type": "text/plain", [SPOILED]: "1" };
+  await (await caches.open(name)).put(KEY, new Response(String(why).slice(0, 2000), { headers }));
 }
 
 /** Delete the snapshots of other builds (left by a page of an older build). */

@@ -1,20 +1,25 @@
-"""«Пики» — the page's controller, in the game's worker (js/worker.mjs imports it): the page's
-events -> engine -> render.
+"""«Пики» — the page's controller, in the game's PyScript worker: the page's events -> engine ->
+render.
 
-It runs in a worker, off the page's main thread: the page (js/main.mjs) carries out the DOM work
-asked of it and sends back what the player did. Every message is one JSON text:
-- to the page, ``{"ops": [[name, ...], ...]}``, the work of one turn in order (``Outbox``): a
-  region's HTML, the status line, the open panel, the body's data attributes, a storage write,
-  the address, a download, a link to copy, the deal's flying cards, a class of the trick;
-- from the page, ``{"start": {...}}`` (the address, the storage, what it shows: asked for once,
-  ``ask_page``) and ``{"event": {...}}``: a tap (with the control it hit, if any: ``button``
-  elements with ``data-action`` / ``data-bid`` / ``data-card``), Enter on a card, a changed
-  setting, Escape, an opened or dropped file, a storage write or a copy the browser refused.
-This module binds all of it to ``ui.Controller``: ``render()`` sends each region's HTML when it
-changed and mirrors the state in ``body`` data attributes for tests; ``pause()`` waits and ends
-early on a tap; ``deal()`` and ``gather()`` run the CSS animations. The store is the page's
-localStorage (``spades.game``, ``spades.settings``, …): read from the copy the page sent at start,
-written through the page (``PageStore``).
+PyScript starts the interpreter in a worker (``<script type="py" worker name="game">``, our loader
+js/pyodide.mjs behind its ``interpreter`` setting) and runs py/main.py there, which imports this
+module and exports its entry points. The page and this module talk only through PyScript's calls:
+- page -> here: js/main.mjs's DOM event handlers call the exported functions on the worker's
+  ``xworker.sync``: ``start`` once (the address, the storage, what the page shows, how long ago
+  «Раздать» was pressed), then ``tap`` (the control a click hit: ``button`` elements with
+  ``data-action`` / ``data-bid`` / ``data-card``), ``enter`` (Enter on a card), ``setting``,
+  ``escape``, ``opened`` (a file), ``early_deal``, ``storage_changed`` (another tab wrote),
+  ``refused`` (a write the browser refused) and ``copy_refused``;
+- here -> page: ``sync.ops(batch)``, a function the page puts on ``xworker.sync``: the DOM work of
+  one turn of the event loop, in order (``Outbox``): a region's HTML, the status line, the open
+  panel, the body's data attributes, a storage write, the address, a download, a link to copy,
+  the deal's flying cards, a class of the trick.
+The worker has no DOM and no localStorage of its own (no SharedArrayBuffer on a static host): the
+page carries out the ops. This module binds it all to ``ui.Controller``: ``render()`` sends each
+region's HTML when it changed and mirrors the state in ``body`` data attributes for tests;
+``pause()`` waits and ends early on a tap; ``deal()`` and ``gather()`` run the CSS animations. The
+store is the page's localStorage (``spades.game``, ``spades.settings``, …): read from the copy the
+page sent at start, written through the page (``PageStore``).
 The loading indicator and the start-up error panel belong to js/boot.js; this module talks to it
 only through the ``stage`` and ``fail`` ops.
 
@@ -29,14 +34,11 @@ import sys
 import traceback
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import jsnull, to_js
+from pyscript import sync
+from ui.shared import PAINTED, PAINTED_KEY, deal_order
 
-_proxies = []  # event handlers stay alive as long as the worker
 PANELS = ("score", "settings", "help", "review", "stats")
-# the regions js/boot.js paints from localStorage before Python is ready (the table as it was left)
-PAINTED = ("info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand", "tools",
-           "lang-switch")
-PAINTED_KEY = "spades.painted"
 FILE_ACTIONS = {"import": "record", "import-stats": "stats"}  # the file inputs, and what they open
 
 
@@ -65,7 +67,7 @@ class Outbox:
         self.due = False
         if self.ops:
             ops, self.ops = self.ops, []
-            js.postMessage(json.dumps({"ops": ops}, ensure_ascii=False))
+            sync.ops(to_js(ops, dict_converter=js.Object.fromEntries))  # the page's function
 
 
 OUT = Outbox()
@@ -208,7 +210,7 @@ class Page:
         ctl = self.ctl
         if ctl.confirm:
             return
-        params = dict(reversed(self.query))  # the first of a name, as URLSearchParams.get
+        params = first_values(self.query)
         lang = self.strings.language()
         if params.get("game") != str(ctl.game.game) or ("lang" in params and params["lang"] != lang):
             self.query = with_param(self.query, "game", str(ctl.game.game))
@@ -250,11 +252,10 @@ class Page:
         if total <= 0:
             await asyncio.sleep(0)
             return
-        from spades.cards import NUM_CARDS, SEATS
-        from spades.rules import first_to_act
+        from spades.cards import NUM_CARDS
 
-        first = first_to_act(dealer)
-        OUT.add("fly", [f"fly to-{SEATS[(first + i) % len(SEATS)].name}" for i in range(NUM_CARDS)])
+        order = deal_order(dealer)
+        OUT.add("fly", [f"fly to-{order[i % len(order)]}" for i in range(NUM_CARDS)])
         await self.pause(total)
         OUT.add("fly", [])
 
@@ -276,7 +277,7 @@ def spawn(coroutine):
     return asyncio.ensure_future(guarded())
 
 
-def early_deal(page, ctl, ago):
+def deal_early(page, ctl, ago):
     """«Раздать» was pressed before Python was ready, ``ago`` ms ago (js/boot.js is flying the card
     backs): deal that hand, and let the animation finish; with nothing to deal, clear the cards."""
     if ctl.can_deal and page.early_deal_at is None:
@@ -287,18 +288,15 @@ def early_deal(page, ctl, ago):
 
 
 def bind(page, ctl):
-    """What the player did, as the page tells it (the page sends nothing before ready)."""
+    """What the player did, as the page tells it (it calls nothing before ready): the handlers
+    behind the exported functions, by name."""
     from ui import saves  # imported with the controller already
 
-    def tap(control):
+    def tap(action, value, bid, card):
+        """A click; ``action``… are the attributes of the control it hit (all None: none)."""
         if ctl.busy or ctl.running:
             page.skip()
-        if not isinstance(control, dict):
-            return
-        action = _text(control.get("action"))
-        value = _text(control.get("value"))
-        bid = _text(control.get("bid"))
-        card = _text(control.get("card"))
+        action, value, bid, card = _text(action), _text(value), _text(bid), _text(card)
         if card is not None:
             action, value = "card", card
         elif bid is not None and action is None:
@@ -338,81 +336,34 @@ def bind(page, ctl):
     def refused(key, value):
         """A write the browser refused: the store holds what the browser holds, and the notice
         says it (the painted table's write is quiet: the page does not send it)."""
+        if not isinstance(key, str):
+            return
         ctl.store.changed(key, value)
         ctl.storage_refused()
         page.render()
 
-    def on_event(event):
-        kind = event.get("type")
-        if kind == "tap":
-            tap(event.get("control"))
-        elif kind == "enter" and isinstance(event.get("card"), str):
-            spawn(ctl.handle("play-card", event["card"]))
-        elif kind == "setting":
-            setting(_text(event.get("name")), event.get("checked"), event.get("value"))
-        elif kind == "escape":
-            if ctl.panel:
-                spawn(ctl.handle("panel", "close"))
-        elif kind == "file":
-            opened(event.get("action"), event.get("name"), event.get("text"), event.get("error"), event.get("size"))
-        elif kind == "early-deal" and isinstance(event.get("early"), (int, float)):
-            early_deal(page, ctl, event["early"])  # pressed after the page answered, before ready
-        elif kind == "storage":  # another tab of the game wrote (or cleared) the storage
-            ctl.store.changed(event.get("key"), event.get("value"))
-        elif kind == "refused" and isinstance(event.get("key"), str):
-            refused(event["key"], event.get("value"))
-        elif kind == "copy-refused" and isinstance(event.get("url"), str):
-            page.copy_refused(event["url"])
+    def enter(card):
+        if isinstance(card, str):
+            spawn(ctl.handle("play-card", card))
 
-    return on_event
+    def escape():
+        if ctl.panel:
+            spawn(ctl.handle("panel", "close"))
 
+    def pressed(ago):  # «Раздать» pressed after the page called start, before ready
+        if isinstance(ago, (int, float)):
+            deal_early(page, ctl, ago)
 
-class Mailbox:
-    """The page's messages: the start answer once, then events."""
+    def storage_changed(key, value):  # another tab of the game wrote (or cleared) the storage
+        ctl.store.changed(key, value)
 
-    def __init__(self):
-        self.started = asyncio.get_event_loop().create_future()
-        self.on_event = None
-        self.waiting = []  # events that came before the controller listened (an early «Раздать»)
-        listener = create_proxy(self.receive)
-        _proxies.append(listener)
-        js.addEventListener("message", listener)
+    def copy_refused(url):
+        if isinstance(url, str):
+            page.copy_refused(url)
 
-    def receive(self, message):
-        try:
-            data = json.loads(str(message.data))
-        except ValueError:
-            return
-        if not isinstance(data, dict):
-            return
-        if isinstance(data.get("start"), dict) and not self.started.done():
-            self.started.set_result(data["start"])
-        elif isinstance(data.get("event"), dict):
-            if self.on_event is None:
-                self.waiting.append(data["event"])
-            else:
-                self.handle(data["event"])
-
-    def handle(self, event):
-        try:
-            self.on_event(event)
-        except Exception:
-            OUT.add("error", "Пики: " + traceback.format_exc())
-
-    def listen(self, on_event):
-        """The controller takes the events from now on, those that waited first."""
-        self.on_event = on_event
-        for event in self.waiting:
-            self.handle(event)
-        self.waiting = []
-
-    async def ask_page(self, limits):
-        """What the controller needs from the page to start (asked after the interpreter is up,
-        so that a «Раздать» pressed meanwhile is in it); ``limits`` tells the page what it may
-        send (``fileBytes``: the largest file it reads)."""
-        OUT.add("ask", limits)
-        OUT.flush()
-        return await self.started
+    return {"tap": tap, "enter": enter, "setting": setting, "escape": escape, "opened": opened,
+            "early_deal": pressed, "storage_changed": storage_changed, "refused": refused,
+            "copy_refused": copy_refused}
 
 
 def query_pairs(value):
@@ -422,6 +373,11 @@ def query_pairs(value):
         return []
     return [(k, v) for k, v in (p for p in value if isinstance(p, list) and len(p) == 2)
             if isinstance(k, str) and isinstance(v, str)]
+
+
+def first_values(pairs):
+    """``{name: value}`` with the first value of each name, as ``URLSearchParams.get`` reads it."""
+    return dict(reversed(pairs))
 
 
 def with_param(pairs, name, value):
@@ -440,29 +396,32 @@ def with_param(pairs, name, value):
 def url_params(pairs):
     from ui.controller import parse_game_number
 
-    params = dict(reversed(pairs))  # the first of a name, as URLSearchParams.get
+    params = first_values(pairs)
     number = parse_game_number(_text(params.get("game")))
     return number, params.get("fast") == "1", _text(params.get("lang"))
 
 
-async def start():
-    mailbox = Mailbox()
-    OUT.add("stage", "engine")
-    OUT.flush()  # the indicator says it while the game's modules are imported, not after
+def start(begun):
+    """The page's first call (js/main.mjs, once PyScript has run py/main.py): what the controller
+    needs from the page to start (``begun``: the address's query, the storage's ``spades.*`` keys,
+    the static words' keys, prefers-reduced-motion, how long ago «Раздать» was pressed). Draws the
+    first table and says ready; the controller then runs as a task of this worker's event loop.
+    A failure here reaches the page as the call's error (the start failed). Returns what the page
+    may send (``fileBytes``)."""
     from ui import controller, render, strings
 
-    begun = await mailbox.ask_page({"fileBytes": controller.FILE_BYTES})
-    page_start = begun if isinstance(begun, dict) else {}
+    page_start = begun.to_py() if hasattr(begun, "to_py") else begun
+    page_start = page_start if isinstance(page_start, dict) else {}
     number, fast, lang = url_params(query_pairs(page_start.get("query")))
-    timing = controller.FAST if fast else controller.Timing()
+    timing = controller.FAST if fast else controller.NORMAL
     if not fast and page_start.get("reducedMotion") is True:
-        timing = controller.Timing(timing.bid, timing.play, timing.trick, 0, 0, 0)
+        timing = timing._replace(gather=0, deal_card=0, deal_flight=0)
     OUT.add("style", {"--deal-step": f"{int(timing.deal_card * 1000)}ms",
                       "--deal-flight": f"{int(timing.deal_flight * 1000)}ms",
                       "--gather": f"{int(timing.gather * 1000)}ms"})
 
     page = Page(render.regions, timing, strings, page_start)
-    page.early_total = controller.Timing().deal_total  # js/boot.js flies the cards at the CSS defaults
+    page.early_total = controller.NORMAL.deal_total  # js/boot.js flies the cards at these pauses
     items = page_start.get("storage")
     ctl = controller.Controller(PageStore(items if isinstance(items, dict) else {}), page, timing)
     page.ctl = ctl
@@ -470,16 +429,47 @@ async def start():
         ctl.do_lang(lang)
 
     ctl.start(number)
-    on_event = bind(page, ctl)
+    HANDLERS.update(bind(page, ctl))
     if isinstance(page_start.get("early"), (int, float)):
-        early_deal(page, ctl, page_start["early"])
-    mailbox.listen(on_event)
+        deal_early(page, ctl, page_start["early"])
     page.render()
     OUT.add("global", "pikiFromSource", " ".join(from_source()))
+    OUT.add("global", "pikiPyscript", getattr(sys.modules.get("pyscript"), "__file__", None))  # tests
     OUT.add("data", {"ready": "1"})
-    OUT.flush()
     spawn(import_later(controller.LATER))
-    await ctl.run()
+    spawn(ctl.run())
+    # what the page may send: the largest file worth reading (a larger one is told by its size)
+    return to_js({"fileBytes": controller.FILE_BYTES}, dict_converter=js.Object.fromEntries)
+
+
+HANDLERS = {}  # the player's events, once started (bind): the page calls nothing before ready
+
+
+def _handler(name):
+    def call(*args):
+        handler = HANDLERS.get(name)
+        if handler is None:
+            return
+        try:
+            handler(*(None if arg is jsnull else arg for arg in args))  # the page's null: None
+        except Exception:
+            OUT.add("error", "Пики: " + traceback.format_exc())
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"The page's ``{name}`` (js/main.mjs), handled by ``bind``'s ``{name}``."
+    return call
+
+
+# what py/main.py exports to the page (PyScript's __export__): start, then the player's events
+tap = _handler("tap")
+enter = _handler("enter")
+setting = _handler("setting")
+escape = _handler("escape")
+opened = _handler("opened")
+early_deal = _handler("early_deal")
+storage_changed = _handler("storage_changed")
+refused = _handler("refused")
+copy_refused = _handler("copy_refused")
 
 
 async def import_later(names):
@@ -502,12 +492,3 @@ def from_source():
                   and getattr(module.__spec__, "origin", None) != "frozen")  # frozen: not compiled
 
 
-async def main():
-    try:
-        await start()
-    except Exception:
-        OUT.add("fail", "start.error", traceback.format_exc())  # said by js/boot.js in the page's language
-        OUT.flush()
-
-
-spawn(main())

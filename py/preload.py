@@ -1,10 +1,11 @@
 """What the memory snapshot of the started interpreter holds (js/snapshot-worker.mjs makes it).
 
-``run()`` imports every module of the game the page may import (all of piki.zip) but the page's
-glue, ``app``, which needs the page itself; and every standard module the build precompiled (the
-ones the page imports, tools/precompile.py). A page started from the snapshot then imports
-nothing but ``app`` at start-up, and nothing later. Runs in a worker, with no page: nothing here
-may touch the browser.
+``run()`` imports every module of the game the page may import (all of piki.zip) but those that
+need the page's worker itself: the page's glue, ``app``, and PyScript's ``pyscript`` package (it
+reads what PyScript's worker registers, ``polyscript``); and every standard module the build
+precompiled (the ones the page and PyScript's package import, tools/precompile.py). A page started
+from the snapshot then imports nothing but ``pyscript`` and ``app`` at start-up, and nothing later.
+Runs in a worker, with no page: nothing here may touch the browser.
 """
 
 import encodings.cp437  # noqa: F401  zipfile reads member names with it: precompiled with the rest
@@ -12,7 +13,7 @@ import importlib
 import sys
 import zipfile
 
-NEEDS_THE_PAGE = ("app",)  # and every module under it
+NEEDS_THE_PAGE = ("app", "pyscript")  # and every module under them
 
 
 def archive_of(module):

@@ -10,8 +10,8 @@ bytecode format belongs to that CPython build), into two zip archives:
   bytecode is about twice the size of the source in the archive, so precompiling all 531 would
   add 1.8 MB to every first visit instead of 0.6 MB). The page's loader passes it to Pyodide as
   the standard library (``stdLibURL``).
-- piki.zip: the game's modules, each as ``.pyc`` beside its ``.py`` (the source stays for
-  tracebacks). The page puts it first on ``sys.path``.
+- piki.zip: the game's modules and PyScript's ``pyscript`` package, each as ``.pyc`` beside its
+  ``.py`` (the source stays for tracebacks). The page puts it first on ``sys.path``.
 
 The bytecode is "unchecked hash-based" (PEP 552): no timestamps, so the same inputs give the same
 bytes, and nothing compares it with a source file at import. The archives are written
@@ -31,8 +31,10 @@ from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr
 
 EPOCH = (1980, 1, 1, 0, 0, 0)
 STDLIB_AT = "/lib/python313.zip"  # where Pyodide mounts the standard library it is given
-# Names imported that are not standard modules: the browser's and Pyodide's, the game's own.
-NOT_STDLIB = ("js", "pyodide", "spades", "ui", "app")
+# Names imported that are not standard modules: the browser's and Pyodide's, PyScript's (its
+# `pyscript` package is compiled with the game's; polyscript and _pyscript are its JavaScript), the
+# game's own.
+NOT_STDLIB = ("js", "pyodide", "pyscript", "polyscript", "_pyscript", "spades", "ui", "app")
 
 
 def pyc(source: bytes, filename: str) -> bytes:

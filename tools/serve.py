@@ -60,17 +60,18 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(root: Path, port: int = 0, verbose: bool = False) -> Server:
-    """A threading HTTP server for root on 127.0.0.1 (port 0 picks a free port)."""
-    handler = functools.partial(Handler, directory=str(root))
+def make_server(root: Path, port: int = 0, verbose: bool = False, handler_class: type = Handler) -> Server:
+    """A threading HTTP server for root on 127.0.0.1 (port 0 picks a free port); ``handler_class``
+    a subclass of Handler (bench/page.py counts the bytes it serves)."""
+    handler = functools.partial(handler_class, directory=str(root))
     server = Server(("127.0.0.1", port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     return server
 
 
-def serve_in_thread(root: Path) -> tuple[Server, str]:
+def serve_in_thread(root: Path, handler_class: type = Handler) -> tuple[Server, str]:
     """Start serving root from a daemon thread; return the server and its base URL."""
-    server = make_server(root)
+    server = make_server(root, handler_class=handler_class)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -8,11 +8,16 @@ What it owns:
 - the Python the page runs, precompiled (tools/precompile.py, run inside the verified Pyodide under
   Node.js): py/stdlib.zip (the standard library, the modules imported at start-up as bytecode)
   and py/piki.zip (the game's modules under py/, bytecode beside source; not the command-line
-  tools of py/spades_cli/: the page never imports them). The result is kept in the cache under
-  a key of every input, with its sha256 sums; a cached archive that no longer matches its sums
-  stops the build. The game's entry point is js/worker.mjs (`import app`), a page file;
-- the site: the page files, bare.json (the bare benchmark page's PyScript configuration),
-  build.json, and sw.js with the precache list and build hash.
+  tools of py/spades_cli/: the page never imports them; and PyScript's own `pyscript` package,
+  the very text the pinned @pyscript/core writes at start, so that it is imported from bytecode).
+  The result is kept in the cache under a key of every input, with its sha256 sums; a cached
+  archive that no longer matches its sums stops the build. The game's entry point is py/main.py,
+  the PyScript script of index.html, shipped as a file (PyScript fetches it as text);
+- the site: the page files, pyscript.json (PyScript's configuration), js/shared.js (what the
+  page's JavaScript shares with Python, from py/ui/shared.py), build.json, and sw.js with the
+  precache list and build hash. Only what the page loads: not Pyodide's stock python_stdlib.zip
+  (an input of the precompiled one), not PyScript's plugins and editors (the bench adds them to
+  its own copy: bench_extras).
 
 Commands:
     python3 tools/site.py build [--cache DIR] [--dist DIR]
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fnmatch
 import hashlib
 import json
 import os
@@ -33,6 +39,9 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+from ui import shared  # noqa: E402  (py/ on the path first: the game's own constants)
+
 LOCK = ROOT / "runtime.lock"
 SUMS = ROOT / "vendor.sha256"
 
@@ -40,14 +49,15 @@ SUMS = ROOT / "vendor.sha256"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
 # Page files copied as they are (directories recursively).
-PAGE = ["index.html", "manifest.webmanifest", "css", "img", "js"]
-BENCH = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime, no game
+PAGE = ["index.html", "pyscript.json", "manifest.webmanifest", "css", "img", "js"]
+SCRIPT = "main.py"  # index.html's <script type="py" src="py/main.py">: shipped as text, not in piki.zip
 # Python under py/ that the page never imports: the command-line tools stay off the site.
-NOT_SHIPPED = ("spades_cli/", "spades/__main__.py")
-GAME_AT = "/home/pyodide/piki.zip"  # where js/pyodide.mjs writes piki.zip and puts it on sys.path
-# Files only the bare benchmark page loads (the page's loader passes its own standard library, and
-# the game does not start through PyScript): shipped for ./build.sh bench, not precached for players.
-BARE_ONLY = ("vendor/pyodide/python_stdlib.zip", "vendor/pyscript/")
+NOT_SHIPPED = ("spades_cli/", "spades/__main__.py", SCRIPT)
+# The vendored files the page loads: of Pyodide, all but the stock standard library (the build's
+# precompiled py/stdlib.zip replaces it); of PyScript, its core and the one plugin it imports even
+# when turned off (error: notOnDOM). Checked by a browser test against what the page requests.
+LOADED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm",
+          "pyodide/pyodide-lock.json", "pyscript/core.js", "pyscript/core-*.js", "pyscript/error-*.js")
 # What the page downloads before Python starts, for the progress bar (build.json "runtime").
 RUNTIME_AT_START = ("vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.js",
                     "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide-lock.json",
@@ -132,10 +142,44 @@ def shipped(name: str, package: Path) -> dict[str, Path]:
 
 
 def runtime(cache: Path) -> dict[str, Path]:
-    """Every vendored file to ship (path under vendor/ -> source), fetched and unpacked."""
+    """Every vendored file vendor.sha256 checks (path under vendor/ -> source), fetched and
+    unpacked: those the page loads (LOADED) and the rest of the pinned runtime (the input of the
+    precompiled standard library, and what the bench's bare page loads)."""
     files: dict[str, Path] = {}
     for name, version, integrity in read_lock():
         files.update(shipped(name, unpack(cache, fetch(cache, name, version, integrity))))
+    return files
+
+
+def loaded(path: str) -> bool:
+    """Does the page load ``path`` (under vendor/)?"""
+    return any(fnmatch.fnmatchcase(path, pattern) for pattern in LOADED)
+
+
+def pyscript_package(cache: Path) -> dict[str, bytes]:
+    """PyScript's `pyscript` package as the pinned @pyscript/core writes it at start (its
+    src/stdlib/pyscript.js, the text its dist embeds): {"pyscript/__init__.py": source, …}."""
+    packages = [unpack(cache, fetch(cache, *entry)) for entry in read_lock() if entry[0] == "@pyscript/core"]
+    if len(packages) != 1:
+        raise BuildError("runtime.lock must pin @pyscript/core once")
+    text = (packages[0] / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    body = text[text.index("export default") + len("export default"):].strip().removesuffix(";")
+    try:
+        tree = json.loads(body)
+    except ValueError as error:
+        raise BuildError(f"@pyscript/core's src/stdlib/pyscript.js is not the literal expected: {error}") from None
+    files: dict[str, bytes] = {}
+
+    def walk(prefix: str, node: dict) -> None:
+        for name, value in node.items():
+            if isinstance(value, str):
+                files[prefix + name] = value.encode()
+            else:
+                walk(prefix + name + "/", value)
+
+    walk("", tree)
+    if "pyscript/__init__.py" not in files:
+        raise BuildError("@pyscript/core's src/stdlib/pyscript.js holds no pyscript package")
     return files
 
 
@@ -166,9 +210,10 @@ def copy_vendor(files: dict[str, Path], dest: Path) -> None:
             problems.append(f"sha256 mismatch: {path} ({files[path]})\n"
                             f"    expected {expected[path]}\n    got      {sha256(data)}")
             continue
-        target = dest / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        if loaded(path):
+            target = dest / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
     if problems:
         raise BuildError("the vendored runtime does not match vendor.sha256:\n  "
                          + "\n  ".join(problems)
@@ -184,9 +229,25 @@ def copy_page(dest: Path) -> None:
             shutil.copy2(source, dest / item)
         else:
             raise BuildError(f"missing page file: {item}")
-    for item in BENCH:
-        shutil.copy2(ROOT / item, dest / Path(item).name)
     (dest / "py").mkdir()
+    shutil.copy2(ROOT / "py" / SCRIPT, dest / "py" / SCRIPT)
+    write_shared(dest)
+
+
+def shared_js() -> str:
+    """js/shared.js: what the page's JavaScript shares with Python (py/ui/shared.py), as the
+    global PIKI_SHARED (a classic script for js/boot.js, imported by the modules)."""
+    values = json.dumps(shared.for_the_page(), indent=1, ensure_ascii=False)
+    return ("// «Пики» — written by the build (tools/site.py) from py/ui/shared.py: do not edit.\n"
+            "// What the page's JavaScript shares with its Python, written once there.\n"
+            f"globalThis.PIKI_SHARED = Object.freeze({values});\n")
+
+
+def write_shared(dest: Path) -> None:
+    target = dest / "js" / "shared.js"
+    if target.exists():
+        raise BuildError("js/shared.js is written by the build (from py/ui/shared.py): remove it from js/")
+    target.write_text(shared_js(), encoding="utf-8")
 
 
 def game_modules() -> list[str]:
@@ -202,19 +263,24 @@ def game_modules() -> list[str]:
 PRECOMPILED = ("stdlib.zip", "piki.zip")
 
 
-def precompile(cache: Path, vendor: Path, dest: Path) -> None:
-    """py/stdlib.zip and py/piki.zip into dest, compiled by the verified Pyodide under ``vendor``,
-    or taken from the cache when every input is the same and the cached archives match their sums."""
+def precompile(cache: Path, runtime_files: dict[str, Path], dest: Path) -> None:
+    """py/stdlib.zip and py/piki.zip into dest, compiled by the verified Pyodide (``runtime_files``,
+    checked by copy_vendor), or taken from the cache when every input is the same and the cached
+    archives match their sums. piki.zip holds the game's modules and PyScript's package."""
     files = game_modules()
-    pyodide = vendor / "pyodide"
+    pyodide = {path.removeprefix("pyodide/"): source for path, source in runtime_files.items()
+               if path.startswith("pyodide/")}
+    package = pyscript_package(cache)
     key = hashlib.sha256()
-    for path in sorted(pyodide.iterdir()):
-        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for name, path in sorted(pyodide.items()):
+        key.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     for tool in ("precompile.py", "precompile.mjs"):
         key.update(tool.encode() + b"\0" + (ROOT / "tools" / tool).read_bytes())
     for rel in files:
         key.update(rel.encode() + b"\0" + (ROOT / "py" / rel).read_bytes())
-    key.update(GAME_AT.encode())
+    for rel, source in sorted(package.items()):
+        key.update(rel.encode() + b"\0" + source)
+    key.update(shared.GAME_AT.encode())
     kept = cache / "pyc" / key.hexdigest()[:24]
     sums_file = kept / "sha256.json"
     if not sums_file.exists():
@@ -224,13 +290,23 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
         tmp = kept.with_name(kept.name + ".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True)
-        request = {"stdlib": str(pyodide / "python_stdlib.zip"), "stdlib_out": str(tmp / "stdlib.zip"),
-                   "root": str(ROOT / "py"), "files": files, "game_at": GAME_AT,
+        # PyScript's package beside the game's modules, as one source tree
+        source_root = tmp / "src"
+        for rel in files:
+            (source_root / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ROOT / "py" / rel, source_root / rel)
+        for rel, source in package.items():
+            (source_root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (source_root / rel).write_bytes(source)
+        runtime_dir = pyodide["pyodide.mjs"].parent
+        request = {"stdlib": str(pyodide["python_stdlib.zip"]), "stdlib_out": str(tmp / "stdlib.zip"),
+                   "root": str(source_root), "files": files + sorted(package), "game_at": shared.GAME_AT,
                    "game_out": str(tmp / "piki.zip")}
         print(f"build: precompiling the page's Python inside Pyodide ({len(files)} game modules)",
               flush=True)
-        done = subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), str(pyodide),
+        done = subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), str(runtime_dir),
                                json.dumps(request)], capture_output=True, text=True)
+        shutil.rmtree(source_root, ignore_errors=True)
         if done.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError("precompiling the page's Python failed:\n" + done.stderr[-4000:])
@@ -253,16 +329,23 @@ def precompile(cache: Path, vendor: Path, dest: Path) -> None:
         (dest / "py" / name).write_bytes(data)
 
 
-def bare_config(dest: Path) -> None:
-    """bare.json: the bare benchmark page's PyScript configuration, the unmodified runtime (the
-    game itself starts on Pyodide directly, in its worker: js/worker.mjs)."""
-    bare = {"interpreter": "./vendor/pyodide/pyodide.mjs"}
-    (dest / "bare.json").write_text(json.dumps(bare) + "\n", encoding="utf-8")
+def bench_extras(cache: Path) -> dict[str, Path]:
+    """What the bench's pages load beyond the game's (bench/page.py adds them to its own copy):
+    the rest of the pinned runtime (the stock standard library, PyScript's plugins), as paths
+    under the site (vendor/…), each from the verified package."""
+    files = runtime(cache)
+    expected = read_sums()
+    extras = {}
+    for path, source in files.items():
+        if not loaded(path):
+            if expected.get(path) != sha256(source.read_bytes()):
+                raise BuildError(f"sha256 mismatch: {path}: run ./build.sh again")
+            extras[f"vendor/{path}"] = source
+    return extras
 
 
-def finish(dest: Path, precache_all: bool = False) -> str:
-    """Write build.json and sw.js (precache list + build hash); return the build hash.
-    ``precache_all`` also precaches the bare page's files (bench/page.py's copy of the site)."""
+def finish(dest: Path) -> str:
+    """Write build.json and sw.js (precache list + build hash); return the build hash."""
     paths = sorted(p for p in dest.rglob("*") if p.is_file())
     build = hashlib.sha256()
     entries = []
@@ -281,8 +364,7 @@ def finish(dest: Path, precache_all: bool = False) -> str:
     def sri(data: bytes) -> str:
         return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
-    precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries)
-                if precache_all or not rel.startswith(BARE_ONLY)]
+    precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries)]
     template = (ROOT / "sw.js").read_text(encoding="utf-8")
     sw = template.replace("__BUILD__", build_hash).replace(
         "__FILES__", json.dumps(precache, indent=0, ensure_ascii=False))
@@ -298,8 +380,7 @@ def build(cache: Path, dist: Path) -> None:
     try:
         copy_vendor(files, staging / "vendor")
         copy_page(staging)
-        precompile(cache, staging / "vendor", staging)
-        bare_config(staging)
+        precompile(cache, files, staging)
         build_hash = finish(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -37,7 +37,8 @@ def test_the_start_compiles_no_python_from_source(page, site_url, wait_ready):
     assert page.evaluate("window.pikiFromSource") == ""
     assert {"stdlib.zip", "piki.zip"} <= set(loaded)
     assert "python_stdlib.zip" not in loaded and "app.py" not in loaded
-    assert not [url for url in urls if "/vendor/pyscript/" in url]  # started on Pyodide directly
+    # PyScript's script, py/main.py, is the one source PyScript compiles (a dozen lines)
+    assert [url for url in urls if url.endswith(".py")] == [site_url + "py/main.py"]
 
 
 def test_reload_reaches_ready_again(page, site_url, wait_ready):
@@ -64,16 +65,16 @@ def test_after_one_visit_the_page_works_offline(page, site_url, wait_ready):
     assert network == [], f"served from the network while offline: {network}"
 
 
-def test_python_runs_in_the_games_worker_not_on_the_page(page, site_url, wait_ready):
-    # The interpreter and the controller start in js/worker.mjs: the page itself downloads
-    # neither the WebAssembly nor the Python archives (its resource timing has the worker's
-    # module scripts only) and has no interpreter; it only carries out what the worker asks, so
-    # the table answers while Python starts and while a computer thinks.
+def test_python_runs_in_the_games_pyscript_worker_not_on_the_page(page, site_url, wait_ready):
+    # PyScript starts the interpreter and the controller in its worker (a blob: URL): the page
+    # itself downloads neither the WebAssembly nor the Python archives (its resource timing has
+    # PyScript's and our scripts only) and has no interpreter; it only carries out what the worker
+    # asks, so the table answers while Python starts and while a computer thinks.
     workers = []
     page.on("worker", lambda worker: workers.append(worker.url))
     page.goto(site_url)
     wait_ready(page)
-    assert any(url.endswith("/js/worker.mjs") for url in workers)
+    assert len(workers) == 1 and workers[0].startswith("blob:")
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not [url for url in fetched if url.endswith((".wasm", ".zip", "pyodide.asm.js"))], fetched
     assert page.evaluate("typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")

@@ -74,16 +74,25 @@ def test_build_refuses_a_tampered_runtime(private_cache: Path, tmp_path: Path, t
     assert not (tmp_path / "dist.new").exists()
 
 
-def test_dist_ships_only_the_runtime_files_listed_in_vendor_sha256():
+def test_dist_ships_only_the_runtime_files_the_page_loads_each_listed_in_vendor_sha256():
+    # every vendored file is checked against vendor.sha256; the site ships those the page loads:
+    # not Pyodide's stock standard library (the input of py/stdlib.zip), not PyScript's plugins
+    # (tests/browser/test_pyscript.py checks that the page asks for these and no others)
     dist = built()
     listed = {line.split()[1] for line in (ROOT / "vendor.sha256").read_text().splitlines()
               if line and not line.startswith("#")}
     shipped = {p.relative_to(dist / "vendor").as_posix() for p in (dist / "vendor").rglob("*")
                if p.is_file()}
-    assert shipped == listed
+    assert shipped <= listed
+    assert {p for p in shipped if p.startswith("pyodide/")} == {
+        "pyodide/pyodide.mjs", "pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"}
+    pyscript = sorted(p for p in shipped if p.startswith("pyscript/"))
+    assert len(pyscript) == 3 and "pyscript/core.js" in pyscript
+    assert [p for p in pyscript if re.fullmatch(r"pyscript/(core|error)-[\w-]+\.js", p)] == pyscript[:1] + pyscript[2:]
     assert not [p for p in dist.rglob("*.map")]
+    assert not [p for p in dist.iterdir() if p.name.startswith("bare")]  # the bench's page: not shipped
     assert sorted(p.name for p in (dist / "py").rglob("*") if p.is_file()) == [
-        "piki.zip", "stdlib.zip"]
+        "main.py", "piki.zip", "stdlib.zip"]
 
 
 def test_build_refuses_a_tampered_precompiled_archive(private_cache: Path, tmp_path: Path):
@@ -103,21 +112,38 @@ def test_precompiling_is_reproducible(private_cache: Path, tmp_path: Path):
         assert (tmp_path / "dist" / "py" / name).read_bytes() == (dist / "py" / name).read_bytes()
 
 
-def test_the_game_archive_holds_every_page_module_and_no_command_line_tool():
+def pyscript_sources() -> dict[str, bytes]:
+    """The `pyscript` package the pinned @pyscript/core writes at start (the build's reading)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("piki_site", ROOT / "tools" / "site.py")
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    return site.pyscript_package(CACHE)
+
+
+def test_the_game_archive_holds_every_page_module_pyscripts_package_and_no_command_line_tool():
     dist = built()
-    # the game starts on Pyodide directly (js/main.mjs): no PyScript configuration, no PyScript file
-    assert not (dist / "pyscript.json").exists()
-    assert "vendor/pyscript" not in (dist / "index.html").read_text()
     every = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
              if "__pycache__" not in p.parts}
     tools = {p for p in every if p.startswith("spades_cli/") or p == "spades/__main__.py"}
     assert "spades_cli/arena.py" in tools and "spades_cli/protocol.py" in tools
-    page = every - tools
+    page = every - tools - {"main.py"}  # py/main.py is PyScript's script: a file of its own
+    assert (dist / "py" / "main.py").read_bytes() == (ROOT / "py" / "main.py").read_bytes()
+    package = pyscript_sources()
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/events.py"} <= set(package)
+    # the very text PyScript's core writes (its dist embeds it, JSON-escaped)
+    core = next((dist / "vendor" / "pyscript").glob("core-*.js")).read_text(encoding="utf-8")
+    for rel, source in package.items():
+        assert json.dumps(source.decode(), ensure_ascii=False) in core, rel
     with zipfile.ZipFile(dist / "py" / "piki.zip") as archive:
         names = set(archive.namelist())
-        assert names == page | {p + "c" for p in page}
+        shipped = page | set(package)
+        assert names == shipped | {p + "c" for p in shipped}
         for rel in page:  # the source beside its bytecode is the checkout's
             assert archive.read(rel) == (ROOT / "py" / rel).read_bytes(), rel
+        for rel, source in package.items():
+            assert archive.read(rel) == source, rel
 
 
 # Pyodide 0.29's CPython 3.13: its bytecode's magic number, and PEP 552's "unchecked hash" flags.
@@ -161,10 +187,9 @@ def test_service_worker_precaches_every_file_with_its_hash():
     files = json.loads(re.search(r"const FILES = (\[.*?\n\]);", sw, re.S).group(1))
     listed = dict(files)
     on_disk = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
-    # the stock standard library and PyScript, which only the bare benchmark page loads, are not precached
-    bare_only = {p for p in on_disk if p.startswith("./vendor/pyscript/")}
-    assert bare_only and set(listed) == on_disk - {"./sw.js", "./vendor/pyodide/python_stdlib.zip"} - bare_only
-    assert {"./py/stdlib.zip", "./py/piki.zip", "./js/pyodide.mjs"} <= set(listed)
+    assert set(listed) == on_disk - {"./sw.js"}  # the site is what the page loads: all of it
+    assert {"./py/stdlib.zip", "./py/piki.zip", "./py/main.py", "./js/pyodide.mjs", "./pyscript.json",
+            "./vendor/pyscript/core.js", "./js/shared.js"} <= set(listed)
     for path, integrity in listed.items():
         digest = hashlib.sha256((dist / path).read_bytes()).digest()
         assert integrity == "sha256-" + base64.b64encode(digest).decode(), path
@@ -197,16 +222,17 @@ class Scripts(HTMLParser):
             self._in_script = False
 
 
-@pytest.mark.parametrize("name", ["index.html", "bare.html"])
+@pytest.mark.parametrize("name", ["index.html", "bench/bare.html"])
 def test_pages_have_a_strict_csp_no_inline_script_and_no_foreign_url(name: str):
     page = Scripts()
-    page.feed((built() / name).read_text())
+    page.feed((built() / name if name == "index.html" else ROOT / name).read_text())
     assert page.scripts and all(s.get("src") and not s["body"].strip() for s in page.scripts)
     directives = dict(d.strip().split(" ", 1) for d in page.csp.split(";") if d.strip())
     assert directives["default-src"] == "'self'"
-    allowed = {"'self'", "'wasm-unsafe-eval'"} | ({"'unsafe-eval'"} if name == "bare.html" else set())
-    assert set(directives["script-src"].split()) <= allowed  # PyScript, the bare page's, needs eval
-    assert "http" not in page.csp and "blob:" not in page.csp and "data:" not in page.csp
+    # PyScript builds its worker's hooks with Function() and starts it from a blob: URL
+    assert set(directives["script-src"].split()) <= {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
+    assert set(directives["worker-src"].split()) <= {"'self'", "blob:"}
+    assert "http" not in page.csp and "data:" not in page.csp and page.csp.count("blob:") <= 1
     assert not [u for u in page.urls if re.match(r"^[a-z]+:", u)]
 
 

@@ -1,0 +1,44 @@
+"""What the page's JavaScript and its Python both need, written once, here.
+
+The build (tools/site.py) writes ``for_the_page()`` into the site as ``js/shared.js``, a script that
+sets ``globalThis.PIKI_SHARED``: js/boot.js (the saved table painted before Python, the early
+deal), js/main.mjs (the storage the page hands over, the panels' inert page) and js/pyodide.mjs
+(where the archives are) read it there, and this module's Python reads it here. A unit test
+reads the built file back and compares (tests/site/test_build.py).
+"""
+
+from spades.cards import SEATS
+from spades.rules import FIRST_DEALER, first_to_act
+
+STORAGE_PREFIX = "spades."  # the game's keys in localStorage (the page hands these to Python)
+PAINTED_KEY = "spades.painted"  # the table as Python last rendered it, painted before Python
+# the regions js/boot.js paints from PAINTED_KEY before Python is ready (the table as it was left)
+PAINTED = ("info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand", "tools",
+           "lang-switch")
+INERT_WHILE_PAINTED = (".bar", "#tools", "#table")  # a painted table takes no input before ready
+INERT_BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # while a panel is open
+GAME_AT = "/home/pyodide/piki.zip"  # where js/pyodide.mjs writes the game's archive (its bytecode names it)
+ARCHIVES = {"game": "py/piki.zip", "stdlib": "py/stdlib.zip"}  # under the site's root
+
+
+def deal_order(dealer: int) -> list[str]:
+    """The seats the cards fly to, in turn, when ``dealer`` deals: his left first."""
+    first = first_to_act(dealer)
+    return [SEATS[(first + i) % len(SEATS)].name for i in range(len(SEATS))]
+
+
+def for_the_page() -> dict:
+    """Everything above, and the animation's lengths, as js/shared.js gives them to the page."""
+    from ui.controller import NORMAL
+    from ui.saves import SETTINGS_KEY
+
+    return {
+        "storage": {"prefix": STORAGE_PREFIX, "painted": PAINTED_KEY, "settings": SETTINGS_KEY},
+        "painted": list(PAINTED),
+        "inert": {"painted": list(INERT_WHILE_PAINTED), "panels": list(INERT_BEHIND_PANELS)},
+        "archive": {"at": GAME_AT, **ARCHIVES},
+        "firstDeal": deal_order(FIRST_DEALER),
+        # milliseconds, as the CSS properties take them (js/boot.js sets them before Python)
+        "timing": {"--deal-step": round(NORMAL.deal_card * 1000), "--deal-flight": round(NORMAL.deal_flight * 1000),
+                   "--gather": round(NORMAL.gather * 1000)},
+    }
