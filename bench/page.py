@@ -171,6 +171,8 @@ class NetworkBytes:
     def total(self) -> int:
         total = 0
         for request in list(self.finished):
+            if not request.url.startswith("http"):  # PyScript's worker: a blob: URL, no bytes
+                continue
             response = request.response()
             if response is None or response.from_service_worker:
                 continue
