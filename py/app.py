@@ -159,9 +159,9 @@ class Page:
             seq=str(ctl.seq),
             game=str(game.game),
             hand=str(ctl.view().hand_index + 1))
-        if len(ctl.think_ms) != self.think:
+        if len(ctl.think_ms) > self.think:  # the decisions since the last render, for the benchmark
+            OUT.add("think", [round(ms, 1) for ms in ctl.think_ms[self.think:]])
             self.think = len(ctl.think_ms)
-            OUT.add("think", ",".join(f"{ms:.1f}" for ms in ctl.think_ms))  # for the benchmark
         self._sync_url()
 
     def _data(self, **values):

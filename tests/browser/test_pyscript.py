@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from test_snapshot import SNAPSHOTS
-from test_table import SETTLED, body, open_table, step
+from test_table import SETTLED, body, hand_cards, open_table, step
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
@@ -56,7 +56,12 @@ def test_a_bid_and_a_card_go_from_the_dom_into_python_through_pyscripts_calls(pa
     calls = page.evaluate("window.__calls")
     assert calls[0] == "start" and calls.count("tap") >= 3 and set(calls) <= {"start", "tap"}
     record = page.evaluate("JSON.parse(localStorage.getItem('spades.game'))")
-    assert len(record["hands"][0]["bids"]) == 4 and record["hands"][0]["plays"]  # South's among them
+    hand = record["hands"][0]
+    assert len(hand["bids"]) == 4 and hand["plays"]  # South's among them
+    # the computers' decision times reach the page once each (the benchmark's figures)
+    south_played = 13 - len(hand_cards(page))
+    times = page.evaluate("window.pikiThinkTimes()").split(",")
+    assert len(times) == 3 + len(hand["plays"]) - south_played and all(float(t) >= 0 for t in times)
 
 
 # In a page of the site (a module, as the CSP allows): start the interpreter as the game does, make a
