@@ -1,0 +1,71 @@
+"""The computer players' simulator, ``bots.sim.Sim``, restates the play of a hand on bitmasks for
+speed: whose turn it is, which cards are legal, spades broken, a trick's end and its winner, the
+next leader, the tricks taken and the suits each seat has shown void in. Here it is pinned to the
+engine (``Game.apply``) card by card over thousands of random plays, so that the two can never
+drift apart unseen (OpenSpiel's spades shipped a spades-broken flag that was never set)."""
+
+from __future__ import annotations
+
+from spades import SEATS, Game, Phase, Rules, SplitMix64
+from spades.bots.knowledge import to_sim, voids
+from spades.cards import NUM_RANKS
+from spades.rules import play_mask
+
+HANDS = 400  # random hands, 52 cards each: 20,800 plays compared
+
+
+def random_until_play(game: Game, rng: SplitMix64) -> None:
+    while game.phase is not Phase.PLAY:
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+
+
+def same(sim, game: Game) -> None:
+    """The simulator's state is the engine's (every seat's view of the hand in play)."""
+    views = [game.view(seat) for seat in SEATS]
+    public = views[0]
+    assert [v.held for v in views] == sim.held
+    assert list(public.taken) == sim.taken
+    assert public.spades_broken == sim.broken
+    assert len(public.tricks) == sim.done
+    assert int(public.trick.leader) == sim.leader
+    assert [int(c) for c in public.trick.cards] == sim.trick
+    assert public.played_mask == sim.played
+    assert voids(public) == sim.voids
+    assert int(public.to_move) == sim.to_move
+
+
+def test_the_simulator_plays_a_hand_as_the_engine_does():
+    plays = spade_leads = broken_by_discard = 0
+    for number in range(1, HANDS + 1):
+        game = Game(game=number, rules=Rules(blind_nil=number % 2 == 0))
+        rng = SplitMix64(number * 7 + 3)
+        random_until_play(game, rng)
+        hand_index = game.view(SEATS[0]).hand_index
+        sim = to_sim(game.view(SEATS[0]), others=[game.view(seat).held for seat in SEATS])
+        same(sim, game)
+        while game.phase is Phase.PLAY and game.view(SEATS[0]).hand_index == hand_index:
+            seat = int(game.to_move)
+            led = sim.trick[0] // NUM_RANKS if sim.trick else -1
+            legal = game.legal_actions()
+            # the simulator's legal cards are the engine's
+            assert play_mask(sim.held[seat], led, sim.broken) == sum(1 << int(card) for card in legal)
+            card = legal[rng.below(len(legal))]
+            if not sim.trick and int(card) < NUM_RANKS:
+                spade_leads += 1
+            if sim.trick and int(card) < NUM_RANKS and led != 0 and not sim.broken:
+                broken_by_discard += 1
+            last = sim.done == 12 and len(sim.trick) == 3
+            taken_before = sim.taken[:]
+            game.apply(card)
+            sim.play(int(card))
+            plays += 1
+            if last:  # the hand is over: the engine has moved on; the last trick's winner took it
+                assert sum(sim.taken) == 13 and sim.done == 13
+                winner = [s for s in range(4) if sim.taken[s] != taken_before[s]]
+                assert len(winner) == 1 and winner[0] == sim.leader
+                assert list(game.hands[hand_index].taken) == sim.taken
+                break
+            same(sim, game)
+    assert plays == HANDS * 52
+    assert spade_leads > 100 and broken_by_discard > 100  # both ways of breaking spades were met
