@@ -10,7 +10,7 @@ importing the computer players.
 from __future__ import annotations
 
 from .cards import NUM_RANKS, SUIT_SYMBOLS, Card
-from .values import Value
+from .values import Frozen, Value
 
 SUIT_RU = {  # genitive plural («нет треф»), singular («одна трефа»), plural
     1: ("червей", "черва", "черви"),
@@ -215,7 +215,7 @@ class Reason(Value):
     params: dict
 
     def __init__(self, code: str, params: dict | None = None) -> None:
-        super().__init__(code, {} if params is None else params)
+        super().__init__(code, Frozen({} if params is None else params))  # hashable, as a Value is
 
     def text(self, lang: str = "ru", voice: str = "hint") -> str:
         """In ``lang``; ``voice`` "hint" speaks to the player, "partner" is North's own words."""

@@ -15,7 +15,7 @@ imported after the page is ready, stay dataclasses.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, NoReturn, Self
 
 
 class Value:
@@ -67,4 +67,45 @@ class Value:
         return type(self)(**{**self._asdict(), **changes})
 
 
-__all__ = ["Value"]
+class Frozen(dict):
+    """A dict that cannot change once made, and so has a hash: a ``Value``'s field of named
+    parameters (``Reason.params``), which a plain dict would leave unhashable. Reads, ``**``,
+    ``dict(...)``, JSON and equality with a dict work as for a dict."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]  # a dict has none: this one cannot change
+        return hash(frozenset(self.items()))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(f"{type(self).__qualname__} is immutable")
+
+    def __setitem__(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def __delitem__(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def __ior__(self, *args: Any, **kwargs: Any) -> NoReturn:  # type: ignore[misc]
+        self._refuse()
+
+    def clear(self) -> NoReturn:
+        self._refuse()
+
+    def pop(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def popitem(self) -> NoReturn:
+        self._refuse()
+
+    def setdefault(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def update(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def __reduce__(self) -> tuple:  # copies and pickles as a new Frozen of the same items
+        return type(self), (dict(self),)
+
+
+__all__ = ["Frozen", "Value"]

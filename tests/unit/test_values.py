@@ -58,10 +58,11 @@ def test_as_dict_fields_in_order():
     assert Rules().to_json() == {"target": 250, "bag_penalty": True, "blind_nil": False}
 
 
-def test_a_mutable_default_is_new_for_each_value():
+def test_a_default_is_shared_by_no_value_and_cannot_change():
     first, second = Reason("void"), Reason("void")
-    first.params["suit"] = 1
-    assert second.params == {}
+    with pytest.raises(TypeError):
+        first.params["suit"] = 1
+    assert first.params == {} and second.params == {}
 
 
 def test_copies_and_pickles():
@@ -96,3 +97,25 @@ def test_the_fields_are_the_annotated_slots():
         Value.__init__(Point(1), 5)
     assert Point(1) == Point(1, 0) and Point(1)._fields == ("x", "y")
 
+
+
+def test_a_reason_with_parameters_is_hashable_and_cannot_change():
+    import copy
+    import json
+    import pickle
+
+    from spades.reasons import Reason
+
+    plain, named = Reason("nil"), Reason("cover_cannot", {"seat": 2, "suit": 1})
+    assert hash(plain) == hash(Reason("nil")) and hash(named) == hash(Reason("cover_cannot", {"suit": 1, "seat": 2}))
+    assert len({plain, named, Reason("nil")}) == 2
+    assert named.params == {"seat": 2, "suit": 1} and dict(named.params) == {"seat": 2, "suit": 1}
+    assert json.dumps(named.params, sort_keys=True) == '{"seat": 2, "suit": 1}'
+    for change in (lambda p: p.__setitem__("seat", 3), lambda p: p.update(seat=3), lambda p: p.pop("seat"),
+                   lambda p: p.clear(), lambda p: p.setdefault("x", 1), lambda p: p.popitem()):
+        with pytest.raises(TypeError):
+            change(named.params)
+    assert named.params == {"seat": 2, "suit": 1}
+    for again in (copy.copy(named), copy.deepcopy(named), pickle.loads(pickle.dumps(named))):
+        assert again == named and hash(again) == hash(named)
+    assert eval(repr(named), {"Reason": Reason}) == named
