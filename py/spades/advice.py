@@ -191,7 +191,7 @@ def explain(view: View, card: int) -> tuple[str, dict]:
                 return "draw_trumps", {}
             return "lead_winner", {"card": Card(card).display}
         suit = card // NUM_RANKS
-        if suit and hand & SPADE_MASK and bin(hand & SUIT_MASK[suit]).count("1") == 1:
+        if suit and hand & SPADE_MASK and (hand & SUIT_MASK[suit]).bit_count() == 1:
             return "lead_short", {}
         return "lead_low", {}
     leader = sim.leader

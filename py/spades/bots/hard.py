@@ -274,7 +274,7 @@ class HardBot(Bot):
         if len(runs) == 1:
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)
-        cards_left = NUM_CARDS - bin(base.played).count("1")
+        cards_left = NUM_CARDS - base.played.bit_count()
         ev = Evidence(view, self.style, NIL_DANGER_SEARCH)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))

@@ -48,7 +48,7 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
 
 def remaining_counts(view: View) -> list[int]:
     per_seat = played_by(view)
-    return [HAND_SIZE - bin(per_seat[s]).count("1") for s in range(NUM_SEATS)]
+    return [HAND_SIZE - per_seat[s].bit_count() for s in range(NUM_SEATS)]
 
 
 def card_weight(card: int, bid) -> float:

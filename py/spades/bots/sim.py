@@ -47,10 +47,6 @@ def high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 def lowest_rank(mask: int) -> int:
     """The card of lowest rank in ``mask``; ties go to side suits, then to the shorter suit."""
     return _by_rank(mask, 1)
@@ -68,7 +64,7 @@ def _by_rank(mask: int, sign: int) -> int:
         m = mask & SUIT_MASK[s]
         if m:
             c = low(m) if sign > 0 else high(m)
-            k = (sign * (c - s * NUM_RANKS), s == 0, popcount(m))
+            k = (sign * (c - s * NUM_RANKS), s == 0, m.bit_count())
             if key is None or k < key:
                 key, best = k, c
     return best
@@ -389,10 +385,10 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bo
             shortest = None
             for s in (1, 2, 3):
                 m = pick & SUIT_MASK[s]
-                if m and (shortest is None or popcount(m) < popcount(pick & SUIT_MASK[shortest])):
+                if m and (shortest is None or m.bit_count() < (pick & SUIT_MASK[shortest]).bit_count()):
                     shortest = s
             m = pick & SUIT_MASK[shortest]  # type: ignore[index]
-            if popcount(m) <= 1:
+            if m.bit_count() <= 1:
                 return _said(why, "lead_short", low(m))
         return _said(why, "lead_low", lowest_rank(pick))
     return _said(why, "lead_low", low(legal))
