@@ -82,30 +82,6 @@ class Settings(Value):
         return s, bad
 
 
-class QuotaError(Exception):
-    """The store is full (localStorage's QuotaExceededError)."""
-
-
-class MemoryStore:
-    """A dict with localStorage's two calls; the page wraps localStorage the same way.
-    ``quota`` (characters of keys and values, like the browser's) makes ``set`` refuse as a
-    full localStorage does."""
-
-    def __init__(self, items: dict | None = None, quota: int | None = None) -> None:
-        self.items = dict(items or {})
-        self.quota = quota
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        if self.quota is not None:
-            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
-            if used + len(key) + len(value) > self.quota:
-                raise QuotaError(f"{key}: the storage is full")
-        self.items[key] = value
-
-
 def load_settings(store) -> tuple[Settings, list[str]]:
     """The saved settings, and the names of the damaged fields (empty when all was well)."""
     text = store.get(SETTINGS_KEY)

@@ -1,4 +1,4 @@
-"""Small builders for hand-made positions."""
+"""Small builders for hand-made positions, and the store the table's tests keep their saves in."""
 
 from __future__ import annotations
 
@@ -35,3 +35,28 @@ def play(game: Game, *cards: str) -> None:
 
 def names(cards) -> list[str]:
     return [str(c) for c in cards]
+
+
+class QuotaError(Exception):
+    """The store is full (localStorage's QuotaExceededError)."""
+
+
+class MemoryStore:
+    """A dict with localStorage's two calls, for the table's tests (the page's store is
+    ``app.PageStore``, over localStorage).
+    ``quota`` (characters of keys and values, like the browser's) makes ``set`` refuse as a
+    full localStorage does."""
+
+    def __init__(self, items: dict | None = None, quota: int | None = None) -> None:
+        self.items = dict(items or {})
+        self.quota = quota
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise QuotaError(f"{key}: the storage is full")
+        self.items[key] = value

@@ -9,6 +9,7 @@ from spades import Card, Seat
 from spades.analysis import NOISE, analyse_steps, costliest, decisions_of, hand_range, price_steps
 from spades.bots import HardBot, decision_rng
 from spades.bots.base import finish
+from helpers import MemoryStore
 
 # North's ♥K is winning the second trick, and only South could beat it: overtaking with the ♥A
 # throws a sure trick of the partner's into a bag and the ace away.
@@ -107,12 +108,11 @@ def test_hand_range_splits_the_actions_at_each_deal():
 
 def test_the_table_prices_the_finished_hand_and_opens_the_review_at_a_listed_trick():
     from test_ui import event, south_moves, table
-    from ui import saves
     from ui.render import regions
 
     from spades import Phase
 
-    ctl = table(saves.MemoryStore(), 77)
+    ctl = table(MemoryStore(), 77)
     while ctl.game.phase is not Phase.HAND_OVER:
         south_moves(ctl)
     assert 'data-action="analysis"' in regions(ctl)["panel"]

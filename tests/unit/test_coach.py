@@ -15,6 +15,7 @@ from spades.rules import Phase
 from test_ui import event, south_moves, table
 from ui import saves
 from ui.render import regions
+from helpers import MemoryStore
 
 KEY = 7
 
@@ -96,7 +97,7 @@ def north_in_trick(ctl) -> bool:
 
 
 def test_the_partner_says_why_on_its_card_and_a_reload_keeps_it():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, 31)
     while not north_in_trick(ctl):
         south_moves(ctl)
@@ -112,7 +113,7 @@ def test_the_partner_says_why_on_its_card_and_a_reload_keeps_it():
 
 
 def test_the_status_line_says_why_and_the_setting_turns_it_off():
-    ctl = table(saves.MemoryStore(), 31)
+    ctl = table(MemoryStore(), 31)
     said = []
     while len(said) < 6:
         before = ctl.partner_said
@@ -161,7 +162,7 @@ def test_the_nil_chance_comes_from_seeded_playouts():
 
 
 def test_the_bid_panel_shows_the_risk_of_the_hinted_bid():
-    ctl = table(saves.MemoryStore(), 40)
+    ctl = table(MemoryStore(), 40)
     event(ctl, "deal")
     assert ctl.game.phase is Phase.BID and ctl.south_turn
     html = regions(ctl)["panel"]

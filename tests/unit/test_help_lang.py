@@ -18,6 +18,7 @@ from spades.advice import MESSAGES as ADVICE
 from spades.advice import PARTNER
 from spades.scoring import SHEET_ROWS
 from ui import controller, help as helppage, render, saves, strings
+from helpers import MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "tests" / "data" / "worked_example.json"
@@ -128,7 +129,7 @@ def test_the_worked_example_in_the_help_is_what_the_engine_scores():
 
 
 def test_the_language_is_a_setting_kept_with_the_others():
-    store = saves.MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 500, "level": "hard"})})
+    store = MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 500, "level": "hard"})})
     assert saves.load_settings(store)[0].lang == "ru"
     store.set(saves.SETTINGS_KEY, json.dumps({"target": 500, "level": "hard", "lang": "xx"}))
     assert saves.load_settings(store)[0].lang == "ru"
@@ -163,7 +164,7 @@ def event(ctl, action, value=None) -> None:
 
 
 def test_switching_language_reaches_the_table_the_status_and_the_hint():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start(4242)
     event(ctl, "deal")
@@ -200,13 +201,13 @@ def test_switching_language_reaches_the_table_the_status_and_the_hint():
 
 
 def test_a_damaged_save_is_explained_in_the_players_language():
-    store = saves.MemoryStore({saves.SETTINGS_KEY: json.dumps({"lang": "en"}), saves.GAME_KEY: "[1, 2]"})
+    store = MemoryStore({saves.SETTINGS_KEY: json.dumps({"lang": "en"}), saves.GAME_KEY: "[1, 2]"})
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start()
     assert "could not be read (a record must be a JSON object)" in ctl.notice, ctl.notice
     assert not re.search("[а-яё]", ctl.notice.replace(saves.DAMAGED_KEY, ""), re.I), ctl.notice
     strings.set_language("ru")
-    store = saves.MemoryStore({saves.GAME_KEY: "{not json"})
+    store = MemoryStore({saves.GAME_KEY: "{not json"})
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start()
     assert "не удалось прочитать (это не JSON)" in ctl.notice, ctl.notice

@@ -9,6 +9,7 @@ from spades import Phase, from_record, summary
 from test_ui import event, regions, south_moves, table
 from ui import saves, stats
 from ui.controller import Controller
+from helpers import MemoryStore
 
 
 def play_game_to_its_end(ctl) -> dict:
@@ -39,7 +40,7 @@ def expected(records) -> dict:
 
 
 def test_two_games_counted_from_their_records_unchanged_by_reloads():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=61)
     first = play_game_to_its_end(ctl)
     event(ctl, "new-game")
@@ -64,7 +65,7 @@ def test_two_games_counted_from_their_records_unchanged_by_reloads():
 
 
 def test_a_hand_counts_at_its_end_and_a_game_with_undo_is_marked():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=62)
     event(ctl, "deal")
     event(ctl, "bid", 3)
@@ -79,13 +80,13 @@ def test_a_hand_counts_at_its_end_and_a_game_with_undo_is_marked():
 
 
 def test_export_import_merges_and_a_malformed_file_is_refused():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=63)
     play_game_to_its_end(ctl)
     event(ctl, "stats-export")
     name, text = ctl.download
     assert name == "piki-stats.json" and json.loads(text)["format"] == stats.FORMAT
-    other = table(saves.MemoryStore(), game=64)
+    other = table(MemoryStore(), game=64)
     play_game_to_its_end(other)
     assert other.open_stats(text, name)
     assert stats.totals(stats.load(other.store))["games"] == 2
@@ -100,7 +101,7 @@ def test_export_import_merges_and_a_malformed_file_is_refused():
 
 
 def test_reset_asks_first():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=65)
     play_game_to_its_end(ctl)
     event(ctl, "panel", "stats")
@@ -114,7 +115,7 @@ def test_reset_asks_first():
 
 
 def test_an_imported_entry_that_could_inject_or_crash_is_refused():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=66)
     play_game_to_its_end(ctl)
     good = json.loads(json.dumps(stats.load(store)))

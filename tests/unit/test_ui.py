@@ -20,6 +20,7 @@ from spades.bots.base import finish
 from ui import players, saves
 from ui.controller import FAST, Controller, in_progress
 from ui.render import regions, signed
+from helpers import MemoryStore
 
 
 class Screen:
@@ -51,7 +52,7 @@ def drive(coroutine):
 
 
 def table(store=None, game=None) -> Controller:
-    ctl = Controller(store if store is not None else saves.MemoryStore(), Screen(), FAST)
+    ctl = Controller(store if store is not None else MemoryStore(), Screen(), FAST)
     ctl.start(game)
     return ctl
 
@@ -89,7 +90,7 @@ def test_a_new_table_waits_for_the_deal_then_south_bids_first():
 
 
 def test_a_whole_game_to_its_end_saves_after_every_action_and_replays():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=4242)
     for _ in range(3000):
         if ctl.game.over:
@@ -125,7 +126,7 @@ def test_illegal_card_is_explained_and_not_raised_then_a_legal_card_needs_two_cl
 
 
 def test_reload_anywhere_restores_the_same_table():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=31337)
     for _ in range(80):
         before = regions(ctl)
@@ -137,7 +138,7 @@ def test_reload_anywhere_restores_the_same_table():
 
 def test_damaged_and_unknown_saves_are_kept_and_reported():
     for text in ("{not json", json.dumps({"format": "spades-game/99", "hands": []}), "[1, 2]"):
-        store = saves.MemoryStore({saves.GAME_KEY: text})
+        store = MemoryStore({saves.GAME_KEY: text})
         ctl = table(store)
         assert "не удалось прочитать" in ctl.notice and saves.DAMAGED_KEY in ctl.notice
         assert store.get(saves.DAMAGED_KEY) == text
@@ -146,7 +147,7 @@ def test_damaged_and_unknown_saves_are_kept_and_reported():
 
 
 def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=5)
     event(ctl, "setting", ("target", 500))
     assert ctl.game.rules.target == 500 and ctl.game.game == 5
@@ -168,7 +169,7 @@ def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
 
 
 def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=100)
     event(ctl, "deal")
     event(ctl, "bid", 4)
@@ -182,12 +183,12 @@ def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
     fresh = table(store, game=200)
     event(fresh, "confirm-new")
     assert fresh.game.game == 200 and not fresh.dealt
-    assert table(saves.MemoryStore(), game=300).confirm is None  # nothing to lose: no question
+    assert table(MemoryStore(), game=300).confirm is None  # nothing to lose: no question
 
 
 def test_blind_nil_is_offered_before_the_cards_are_seen_and_not_hinted_after_a_look():
     # A record where NS trail by 100+ after hand 1 (their bids fail), blind nil on.
-    store = saves.MemoryStore()
+    store = MemoryStore()
     ctl = table(store, game=9)
     ctl.settings = saves.Settings(blind_nil=True)
     ctl.new_game(9)

@@ -12,19 +12,20 @@ from spades_cli.play import play_game, players_for
 from test_ui import event, regions, table
 from ui import players, saves
 from ui.controller import parse_game_number
+from helpers import MemoryStore, QuotaError
 
 DEEP = "[" * 6000 + "]" * 6000
 
 
-class RefusingStore(saves.MemoryStore):
+class RefusingStore(MemoryStore):
     """A localStorage that refuses every write (private mode, a full disk)."""
 
     def set(self, key, value):
-        raise saves.QuotaError("refused")
+        raise QuotaError("refused")
 
 
 def test_a_target_of_250_point_0_falls_back_to_the_default_with_a_notice():
-    store = saves.MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 250.0, "level": "hard"})})
+    store = MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 250.0, "level": "hard"})})
     settings, bad = saves.load_settings(store)
     assert settings.target == 250 and type(settings.target) is int and bad == ["target"]
     assert settings.level == "hard"  # the good field is kept
@@ -32,25 +33,25 @@ def test_a_target_of_250_point_0_falls_back_to_the_default_with_a_notice():
     assert ctl.game.rules.target == 250 and "target" in ctl.notice
     for damaged in ({"target": "500"}, {"target": True}, {"bag_penalty": 1}, {"level": ["hard"]},
                     {"lang": 7}, [1, 2], "text", {"target": 10**400}):
-        ctl = table(saves.MemoryStore({saves.SETTINGS_KEY: json.dumps(damaged)}))
+        ctl = table(MemoryStore({saves.SETTINGS_KEY: json.dumps(damaged)}))
         assert ctl.notice and ctl.game.rules == saves.Settings().rules(), damaged
 
 
 def test_deeply_nested_saves_are_refused_before_parsing():
-    store = saves.MemoryStore({saves.GAME_KEY: DEEP, saves.SETTINGS_KEY: DEEP, saves.TABLE_KEY: DEEP})
+    store = MemoryStore({saves.GAME_KEY: DEEP, saves.SETTINGS_KEY: DEEP, saves.TABLE_KEY: DEEP})
     ctl = table(store)
     assert not ctl.game.actions() and ctl.game.game
     assert store.get(saves.DAMAGED_KEY) == DEEP  # the damaged game is kept, not thrown away
     assert "вложенность" in ctl.notice or "nested" in ctl.notice
     assert saves.load_settings(store) == (saves.Settings(), ["settings"])
     just_deep_enough = "[" * MAX_DEPTH + "]" * MAX_DEPTH
-    assert saves.load_settings(saves.MemoryStore({saves.SETTINGS_KEY: just_deep_enough}))[1]
+    assert saves.load_settings(MemoryStore({saves.SETTINGS_KEY: just_deep_enough}))[1]
 
 
 def test_a_damaged_save_too_big_to_copy_is_moved_and_the_page_goes_on():
     quota = 5_200_000  # about Chromium's localStorage, in characters
     text = "x" * 2_700_000
-    store = saves.MemoryStore({saves.GAME_KEY: text}, quota=quota)
+    store = MemoryStore({saves.GAME_KEY: text}, quota=quota)
     ctl = table(store)
     assert store.get(saves.DAMAGED_KEY) == text and saves.DAMAGED_KEY in ctl.notice
     assert json.loads(store.get(saves.GAME_KEY))["game"] == ctl.game.game  # the new game is saved
@@ -58,7 +59,7 @@ def test_a_damaged_save_too_big_to_copy_is_moved_and_the_page_goes_on():
 
 def test_a_damaged_save_bigger_than_the_storage_keeps_its_longest_prefix():
     text = "y" * 400_000
-    store = saves.MemoryStore({saves.GAME_KEY: text}, quota=150_000)
+    store = MemoryStore({saves.GAME_KEY: text}, quota=150_000)
     ctl = table(store)
     kept = store.get(saves.DAMAGED_KEY)
     assert kept and text.startswith(kept) and len(kept) < len(text)
@@ -72,7 +73,7 @@ def test_a_record_without_a_game_number_continues_with_a_fresh_number():
         game.apply(game.legal_actions()[0])
     record = to_record(game)
     del record["game"]
-    store = saves.MemoryStore({saves.GAME_KEY: json.dumps(record)})
+    store = MemoryStore({saves.GAME_KEY: json.dumps(record)})
     ctl = table(store, game=4242)
     assert ctl.game.game == 4242 and "4242" in ctl.notice
     assert "None" not in regions(ctl)["info"]
