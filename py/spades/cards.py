@@ -4,7 +4,7 @@ Glossary
 - A card is an index 0..51: ``suit * 13 + rank``; rank 0 is the two, rank 12 the ace.
   ``Card`` is an ``int`` subclass, so a card is immutable, hashable, ordered (by suit, then
   rank) and cheap; ``Card.parse("QH")`` and ``str(card)`` round-trip the two-character notation
-  of RECORD.md, ``card.display`` is the form with a suit symbol (``"Q♥"``).
+  of docs/record.md, ``card.display`` is the form with a suit symbol (``"Q♥"``).
 - A hand is a 52-bit mask: bit ``i`` set when the hand holds card ``i``. ``SUIT_MASK[s]`` selects
   one suit, ``cards_of(mask)`` lists a mask's cards in ascending order.
 - Seats go clockwise from the player: South, West, North, East. ``seat & 1`` is the team:
@@ -48,7 +48,7 @@ TRUMP = Suit.SPADES
 
 
 class Card(int):
-    """One of the 52 cards; an int 0..51 with the notation of RECORD.md."""
+    """One of the 52 cards; an int 0..51 with the notation of docs/record.md."""
 
     __slots__ = ()
 

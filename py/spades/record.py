@@ -1,4 +1,4 @@
-"""The game record of RECORD.md (``spades-game/1``): written from a game, read and replayed.
+"""The game record of docs/record.md (``spades-game/1``): written from a game, read and replayed.
 
 A game is its rules, its number and its actions. ``to_record(game)`` writes the JSON document
 the page saves and exports; ``from_record(data)`` replays one into a ``Game``, checking every
@@ -212,7 +212,7 @@ def _replay_actions(game: Game, raw: dict, h: int) -> None:
 
 
 def summary(game: Game) -> dict:
-    """The document ``python -m spades replay`` prints (RECORD.md)."""
+    """The document ``python -m spades replay`` prints (docs/record.md)."""
     hands = []
     for hand in game.hands:
         tricks = [t.to_json() for t in hand.tricks]

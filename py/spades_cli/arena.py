@@ -11,7 +11,7 @@ reports A's win rate.
 
 Seats are *players*: anything with ``act(view, rng)``. ``player_for(spec)`` turns a level name
 into one, and ``cmd:COMMAND`` into an outside program speaking the JSON-lines bot protocol of
-RECORD.md (``protocol.OutsidePlayer``, started once for both seats of its team; docs/protocol.md).
+docs/record.md (``protocol.OutsidePlayer``, started once for both seats of its team; docs/protocol.md).
 An outside program's bad answer (illegal, malformed, late, or the program gone) stops the arena:
 ``error: …`` naming the program, the seat and the position on standard error (and
 ``{"error": …}`` on standard output with ``--json``), exit status 3.

@@ -1,4 +1,4 @@
-"""The command line: ``python -m spades replay|bench|play|arena|bot …`` (RECORD.md, "Other commands")."""
+"""The command line: ``python -m spades replay|bench|play|arena|bot …`` (docs/record.md, "Other commands")."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ the record as its seat may know it.
 ``python -m spades play --game N [--ns LEVEL] [--ew LEVEL] [--rules JSON]`` seats bots at all
 four seats — NS at ``--ns`` (default: the partner's level, South's stand-in), EW at ``--ew``
 (default: the page's default difficulty) — plays the whole game and prints its record
-(RECORD.md). Running it twice prints the same record.
+(docs/record.md). Running it twice prints the same record.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The bot protocol of RECORD.md: JSON lines between a Spades program and its opponents.
+"""The bot protocol of docs/record.md: JSON lines between a Spades program and its opponents.
 
 Both sides of it live here:
 

@@ -1,10 +1,10 @@
-"""The hand review and the score chart: built from the game record only (docs/record.md).
+"""The hand review: built from the game record only (docs/record.md).
 
 ``hand_review(record, index)`` replays one finished hand of a record with the engine and
 returns what the review shows: the dealer, the bids by seat, every trick (leader, cards,
 winner) and each seat's 13 dealt cards. ``held_after(review, step)`` is what each seat still
-holds after ``step`` tricks: after a hand every card may be shown.
-``score_points(record)`` is both teams' score after each finished hand, for the chart.
+holds after ``step`` tricks: after a hand every card may be shown. (The score chart is drawn from
+the view's score sheet: ``ui.render.chart``.)
 """
 
 from __future__ import annotations
@@ -28,10 +28,4 @@ def held_after(review: dict, step: int) -> dict[str, list[Card]]:
             for seat in SEATS}
 
 
-def score_points(record: dict) -> list[tuple[int, int]]:
-    """(NS, EW) after each finished hand of ``record``."""
-    game = from_record(record)
-    return [(ns.total, ew.total) for ns, ew in game.view(SEATS[0]).sheet]
-
-
-__all__ = ["hand_review", "held_after", "score_points"]
+__all__ = ["hand_review", "held_after"]

@@ -1,6 +1,6 @@
 """Settings and the saved game, kept in a key-value store of strings (localStorage in the page).
 
-Keys: ``spades.settings`` (JSON of ``Settings``), ``spades.game`` (the game record of RECORD.md
+Keys: ``spades.settings`` (JSON of ``Settings``), ``spades.game`` (the game record of docs/record.md
 plus the additive field ``levels``: the computer players' levels of that game), ``spades.table``
 (what the player has seen of the current hand: its deal shown, the cards looked at). A save that
 cannot be read is never thrown away: its text moves to ``spades.game.damaged`` (as much of it as
@@ -98,7 +98,7 @@ def save_settings(store, settings: Settings) -> None:
 
 
 def game_record(game, level: str, undos: int = 0, started: int = 0) -> dict:
-    """The saved record: RECORD.md's, plus the additive ``levels``; once South has taken a
+    """The saved record: docs/record.md's, plus the additive ``levels``; once South has taken a
     decision back, ``undos`` (how many times: the statistics mark such a game); and ``started``,
     the stamp that tells this play of a game number from another in the statistics."""
     record = to_record(game)
