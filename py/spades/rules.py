@@ -16,7 +16,7 @@ computer players, every bot level, the hints and the page call these and restate
 - play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
 - tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
   ``winning_index`` and ``trick_winner``;
-- the end: ``game_result``.
+- the end: ``game_outcome`` (an ``Outcome``: the winner or a draw, and why), ``game_result``.
 """
 
 from __future__ import annotations
@@ -218,13 +218,46 @@ def trick_winner(leader: int, cards) -> Seat:
 
 # --- the end of the game ------------------------------------------------------------------------
 
+class Outcome(Value):
+    """How a game ended (SPEC §4): the winning ``Team``, or None for a draw, and its ``cause``:
+    ``"target"`` (a team reached the target, and the scores differ), ``"below"`` (a team fell
+    below −200, and the scores differ) or ``"hands"`` (the 30th hand was played)."""
+
+    __slots__ = ("winner", "cause")
+    winner: Team | None
+    cause: str
+
+    CAUSES = ("target", "below", "hands")
+
+    def __init__(self, winner: Team | None, cause: str) -> None:
+        if cause not in self.CAUSES:
+            raise ValueError(f"an outcome's cause is one of {self.CAUSES}, not {cause!r}")
+        if winner is None and cause != "hands":
+            raise ValueError("only the 30th hand ends a game in a draw")
+        super().__init__(None if winner is None else Team(winner), cause)
+
+    @property
+    def result(self) -> Team | str:
+        """The winning team, or ``"draw"`` (``Game.winner``'s form)."""
+        return "draw" if self.winner is None else self.winner
+
+
+def game_outcome(rules: Rules, totals, hands_played: int) -> Outcome | None:
+    """SPEC §4 after a hand: how the game ended, or None while it goes on."""
+    ns, ew = totals
+    ahead = None if ns == ew else (Team.NS if ns > ew else Team.EW)
+    if hands_played >= MAX_HANDS:
+        return Outcome(ahead, "hands")
+    if ahead is None:
+        return None  # tied: the game goes on, whatever the scores
+    if ns >= rules.target or ew >= rules.target:
+        return Outcome(ahead, "target")
+    if ns < LOSING_SCORE or ew < LOSING_SCORE:
+        return Outcome(ahead, "below")
+    return None
+
+
 def game_result(rules: Rules, totals, hands_played: int) -> Team | str | None:
     """SPEC §4 after a hand: the winning team, ``"draw"``, or None while the game goes on."""
-    ns, ew = totals
-    if hands_played >= MAX_HANDS:
-        return "draw" if ns == ew else (Team.NS if ns > ew else Team.EW)
-    target = rules.target
-    ended = ns >= target or ew >= target or ns < LOSING_SCORE or ew < LOSING_SCORE
-    if ended and ns != ew:
-        return Team.NS if ns > ew else Team.EW
-    return None
+    outcome = game_outcome(rules, totals, hands_played)
+    return None if outcome is None else outcome.result

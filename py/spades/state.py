@@ -42,12 +42,13 @@ from .rules import (
     DEAL,
     FIRST_DEALER,
     TRICKS_PER_HAND,
+    Outcome,
     Phase,
     Rules,
     bid_error,
     blind_allowed,
     first_to_act,
-    game_result,
+    game_outcome,
     legal_bids,
     next_dealer,
     next_seat,
@@ -159,7 +160,8 @@ class Game:
         self.hands: list[HandState] = []
         self.totals = [0, 0]
         self.banks = [0, 0]
-        self.winner: Team | str | None = None
+        self.winner: Team | str | None = None  # the outcome's team or "draw" (the view's form)
+        self.outcome: Outcome | None = None  # how the game ended (rules.Outcome), once it has
         self.phase = Phase.BID
         self._given: dict[int, tuple[Seat, dict | None]] = {}  # each hand's dealer and given deal
         self._start_hand(dealer, deal)
@@ -365,8 +367,9 @@ class Game:
         hand.score = score_hand(hand.bids, hand.taken, self.totals, self.banks, self.rules.bag_penalty)
         self.totals = [s.total for s in hand.score]
         self.banks = [s.bank for s in hand.score]
-        self.winner = game_result(self.rules, self.totals, len(self.hands))
-        self.phase = Phase.GAME_OVER if self.winner is not None else Phase.HAND_OVER
+        self.outcome = game_outcome(self.rules, self.totals, len(self.hands))
+        self.winner = None if self.outcome is None else self.outcome.result
+        self.phase = Phase.GAME_OVER if self.outcome is not None else Phase.HAND_OVER
 
     # --- what a seat may know ---------------------------------------------------------------
 
