@@ -24,11 +24,9 @@ from .bots.base import finish
 from .bots.bidding import blind_wanted, judge_bid
 from .bots.estimate import estimate
 from .bots.hard import HardBot, bid_trials_steps
-from .bots.knowledge import to_sim
-from .bots.sim import ABOVE, team_need
-from .cards import NUM_RANKS, SPADE_MASK, SUIT_MASK, Card
+from .cards import NUM_RANKS
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
-from .rules import BAGS_PER_PENALTY, BLIND, Phase, beats, bid_value, is_nil, winning_index
+from .rules import BAGS_PER_PENALTY, BLIND, Phase, bid_value, is_nil
 from .scoring import score_team
 from .state import View
 
@@ -161,71 +159,5 @@ def hint_steps(view: View, key: int = 0):
     return (yield from play_hint_steps(view, key))
 
 
-def explain(view: View, card: int) -> tuple[str, dict]:
-    """Why ``card`` is a sound play now, in one reason code (with parameters)."""
-    sim = to_sim(view, memory="all")
-    seat = int(view.seat)
-    team = seat & 1
-    partner = seat ^ 2
-    hand = view.held
-    trick = sim.trick
-    n = len(trick)
-    taken = sim.taken
-    nil = sim.nil
-    my_nil = bool(nil[seat])
-    partner_nil = bool(nil[partner]) and taken[partner] == 0
-    opp_nils = [o for o in (seat ^ 1, seat ^ 3) if nil[o] and taken[o] == 0]
-    need = team_need(sim, team)
-    outstanding_above = ABOVE[card] & ~hand & ~sim.played
-    if n == 0:
-        if my_nil:
-            return "own_nil_lead", {}
-        if partner_nil:
-            return "cover_partner_nil", {}
-        if opp_nils:
-            return "break_nil", {}
-        if need <= 0:
-            return "avoid_bags", {}
-        if not outstanding_above:
-            if card < NUM_RANKS:
-                return "draw_trumps", {}
-            return "lead_winner", {"card": Card(card).display}
-        suit = card // NUM_RANKS
-        if suit and hand & SPADE_MASK and (hand & SUIT_MASK[suit]).bit_count() == 1:
-            return "lead_short", {}
-        return "lead_low", {}
-    leader = sim.leader
-    best = winning_index(trick)
-    wcard, wseat = trick[best], (leader + best) & 3
-    led = trick[0] // NUM_RANKS
-    wins = beats(card, wcard)
-    later = [(leader + k) & 3 for k in range(n + 1, 4)]
-    if my_nil:
-        return ("own_nil_forced", {}) if wins else ("own_nil", {})
-    if partner_nil and wins and (partner in later or wseat == partner):
-        return "cover_partner_nil", {}
-    if opp_nils and not wins and (any(o in later for o in opp_nils) or wseat in opp_nils):
-        return "break_nil", {}
-    if wseat == partner and not wins:
-        lower = [c for c in view.legal if c % NUM_RANKS < card % NUM_RANKS and c // NUM_RANKS == card // NUM_RANKS]
-        return ("partner_winning_shed" if lower else "partner_winning"), {}
-    if need <= 0 and not wins:
-        return "avoid_bags", {}
-    if wins:
-        if card < NUM_RANKS and led != 0:
-            return "ruff", {}
-        if n == 3:
-            return "win_cheap", {}
-        if not outstanding_above:
-            return "sure_winner", {"card": Card(card).display}
-        if n == 2:
-            return "third_high", {}
-        return "take", {}
-    could_win = any(beats(c, wcard) for c in view.legal)
-    if could_win and n == 1 and card // NUM_RANKS == led:
-        return "second_low", {}
-    return "cant_win", {}
-
-
 __all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "BidRisk", "bid_risk", "nil_chance_steps",
-           "hint", "hint_steps", "bid_hint", "play_hint", "explain"]
+           "hint", "hint_steps", "bid_hint", "play_hint"]

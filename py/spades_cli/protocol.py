@@ -27,9 +27,10 @@ import sys
 import threading
 import weakref
 
-from spades.advice import Reason, explain
+from spades.bots.base import finish
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.cards import Card, Seat
+from spades.reasons import Reason
 from spades.record import RecordError, to_record, view_from_partial_record
 from spades.rules import Phase
 from spades.state import Game, View
@@ -87,11 +88,11 @@ def answer(request, player) -> dict:
         if view.to_move is None:
             return {"error": "the hand is over: the record has no move to make"}
         return {"error": f"it is not {seat.name}'s turn: {view.to_move.name} is to move"}
-    action = player.act(view, decision_rng(request_key(request), view))
+    # the decision and what decided it, as at the table (the partner's words, the hints)
+    action, why = finish(player.think_why(view, decision_rng(request_key(request), view)))
     response: dict = {"action": action_json(action)}
-    if isinstance(action, Card):
-        code, params = explain(view, action)
-        response["reason"] = Reason(code, params).text("en")
+    if isinstance(action, Card) and why is not None:
+        response["reason"] = Reason(*why).text("en")
     return response
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from botpos import position
 from spades import BLIND, Card, Rules, Seat
-from spades.advice import MESSAGES, bid_hint, explain, hint, play_hint
+from spades.advice import MESSAGES, bid_hint, hint, play_hint
 from spades.bots import decision_rng
 from spades.bots.bidding import judge_bid
 from spades.bots.hard import HardBot
@@ -75,15 +75,6 @@ def test_play_hint_partner_winning():
     assert h.action.suit != 0
     assert codes(h)[0] in ("partner_winning", "partner_winning_shed")
     assert h.text("ru").startswith("партнёр уже берёт взятку")
-
-
-def test_explain_second_hand_low_and_sure_winner():
-    game = position({"S": "5D", "W": "KD 3D 8C"}, bids=(3, 3, 3, 3), plays="5D")
-    view = game.view(Seat.W)
-    assert explain(view, Card.parse("3D"))[0] == "second_low"
-    game = position({"S": "5D", "W": "AD 3D 8C"}, bids=(3, 3, 3, 3), plays="5D")
-    code, params = explain(game.view(Seat.W), Card.parse("AD"))
-    assert code == "sure_winner" and params == {"card": "A♦"}
 
 
 def test_hint_dispatches_on_phase_and_is_deterministic():

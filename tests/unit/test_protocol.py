@@ -166,3 +166,29 @@ def test_the_documented_example_bot_plays_legally(tmp_path):
     with OutsidePlayer(f"{PY} {script}") as bot:
         r = run_deals(bot, "random", deals=1, seed=4)
     assert r["teams"]["ns"]["hands"] == 2
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_reason_answered_is_what_decided_the_card_as_at_the_table(level):
+    # one source of reasons: the bot's own (Bot.think_why), the one the partner says and the
+    # hint shows; for the hard level, the hint of that position and key word for word
+    from spades.advice import play_hint
+    from spades.bots import decision_rng
+    from spades.bots.base import finish
+    from spades.reasons import Reason
+    from spades.record import view_from_partial_record
+    from spades_cli.protocol import request_key
+
+    player, reasons = make_player(level), 0
+    for number, actions in ((31, 6), (32, 9), (33, 14), (34, 21), (35, 30)):
+        game = position(number, actions)
+        request = request_for(game)
+        response = json.loads(respond(line(request), player))
+        view = view_from_partial_record(request["record"], Seat.parse(request["seat"]))
+        action, why = finish(player.think_why(view, decision_rng(request_key(request), view)))
+        assert response["action"] == str(action)
+        assert response["reason"] == Reason(*why).text("en")
+        if level == "hard":
+            assert play_hint(view, request_key(request)).text("en") == response["reason"]
+        reasons += 1
+    assert reasons == 5

@@ -23,7 +23,7 @@ same card.
 
 from __future__ import annotations
 
-from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, Card, mask_of
+from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, mask_of
 from ..rules import (
     BAG_COST,
     BLIND,
@@ -41,7 +41,7 @@ from .bidding import BidStyle, blind_wanted, judge_bid
 from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, to_sim, voids
-from .sim import _sure, hand_value, policy
+from .sim import _sure, hand_value, policy_why
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
@@ -262,9 +262,7 @@ class HardBot(Bot):
         base = to_sim(view, memory="all")
         seat = int(view.seat)
         legal = mask_of(view.legal)
-        why: list = []
-        default = policy(base, seat, why)
-        rule = policy_reason(why[-1], base, seat, default)
+        default, rule = policy_why(base, seat)
         every = candidate_runs(legal, view.held, base.played)
         runs = [c for c in every if not overtakes_partner(base, seat, c)] or every
         if include is not None:
@@ -305,17 +303,6 @@ class HardBot(Bot):
             return default, means, rule
         gain = (totals[best] - totals[default_run]) / n
         return best, means, ("search", {"gain": round(gain), "samples": n})
-
-
-def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
-    """The policy's rule ``code`` (``sim.policy``'s ``why``) with what its words name: the card,
-    or the opponent whose Nil is being broken (the first in the policy's order)."""
-    if code in ("sure_winner", "lead_winner"):
-        return code, {"card": Card(card).display}
-    if code.startswith("break_nil"):
-        nil_seat = next(o for o in (seat ^ 1, seat ^ 3) if sim.nil[o] and sim.taken[o] == 0)
-        return code, {"seat": nil_seat}
-    return code, {}
 
 
 def count_reason(est, notes) -> tuple[str, dict]:

@@ -13,7 +13,7 @@ from ..rules import BLIND
 from .base import Bot, legal_card
 from .bidding import BidStyle, blind_wanted, judge_bid
 from .knowledge import to_sim
-from .sim import policy
+from .sim import policy_why
 
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 
@@ -30,5 +30,15 @@ class MediumBot(Bot):
         return bid
 
     def play(self, view, rng):
-        sim = to_sim(view, memory=self.memory)
-        return legal_card(view, policy(sim, view.seat))
+        card, _ = self.play_reasoned(view)
+        return card
+
+    def play_why(self, view, rng):
+        """The policy's card and the rule that chose it (what the partner says and the bot
+        protocol answers): one slice."""
+        return self.play_reasoned(view)
+        yield  # pragma: no cover - a generator that ends at once
+
+    def play_reasoned(self, view):
+        card, reason = policy_why(to_sim(view, memory=self.memory), int(view.seat))
+        return legal_card(view, card), reason

@@ -26,7 +26,7 @@ The policy's modes, per seat and trick:
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK
+from ..cards import NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK, Card
 from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, play_mask, winning_index
 from ..scoring import score_team
 
@@ -299,6 +299,25 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
         if _sure(c, hand, sim, later_opps):
             return _said(why, "ruff", c)
     return _said(why, "ruff", low(beaters))
+
+
+def policy_why(sim: Sim, seat: int) -> tuple[int, tuple[str, dict]]:
+    """``policy``'s card and the rule that chose it, with what its words name (``policy_reason``):
+    the reason the medium level gives, and the hard level's when its search keeps the card."""
+    why: list = []
+    card = policy(sim, seat, why)
+    return card, policy_reason(why[-1], sim, seat, card)
+
+
+def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
+    """The policy's rule ``code`` (``sim.policy``'s ``why``) with what its words name: the card,
+    or the opponent whose Nil is being broken (the first in the policy's order)."""
+    if code in ("sure_winner", "lead_winner"):
+        return code, {"card": Card(card).display}
+    if code.startswith("break_nil"):
+        nil_seat = next(o for o in (seat ^ 1, seat ^ 3) if sim.nil[o] and sim.taken[o] == 0)
+        return code, {"seat": nil_seat}
+    return code, {}
 
 
 def remembered_honours(played: int, trick) -> int:
