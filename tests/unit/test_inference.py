@@ -3,10 +3,11 @@ sampler it draws from (``knowledge.Sampler``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spades import Game, Phase, Seat, SplitMix64
 from spades.bots import decision_rng, make_player
-from spades.bots.hard import NIL_DANGER_SEARCH, STYLE
-from spades.bots.bidding import bid_for
+from spades.bots.bidding import STYLE, bid_for
 from spades.bots.estimate import estimate
 from spades.bots.easy import easy_play
 from spades.bots.inference import (
@@ -44,7 +45,7 @@ def test_the_true_deal_explains_every_bid_and_play_of_medium_seats():
     checked = 0
     for number in range(6):
         for view, hands in medium_positions(number):
-            assert misses(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == 0, (number, plays_of(view))
+            assert misses(Evidence(view, STYLE), hands) == 0, (number, plays_of(view))
             checked += 1
     assert checked == 6 * 13
 
@@ -52,7 +53,7 @@ def test_the_true_deal_explains_every_bid_and_play_of_medium_seats():
 def test_the_true_deal_explains_the_beginners_bids_and_plays_too():
     for number in range(4):
         for view, hands in medium_positions(number, "easy"):
-            assert misses(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == 0, number
+            assert misses(Evidence(view, STYLE), hands) == 0, number
 
 
 def test_the_partners_bid_search_is_allowed_for():
@@ -62,14 +63,14 @@ def test_the_partners_bid_search_is_allowed_for():
     north, west = int(Seat.N), int(Seat.W)
     for number in range(200):
         view, hands = next(medium_positions(number))
-        ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+        ev = Evidence(view, STYLE)
         full = [hands[s] | ev.past[s] for s in range(NUM_SEATS)]
         est = estimate(full[north])
-        if bid_for(north, none, est, STYLE)[0] and est.danger < NIL_DANGER_SEARCH:
+        if bid_for(north, none, est, STYLE)[0] and est.danger < STYLE.nil_search_danger:
             break
     else:
         raise AssertionError("no safe North hand with a count in 200 deals")
-    strict = Evidence(view, STYLE, 0.0)
+    strict = Evidence(view, replace(STYLE, nil_search_danger=0.0))
     for e in (ev, strict):
         e.bidders = [(north, 0, none)]
     assert bid_misses(ev, full) == 0 and bid_misses(strict, full) == 2
@@ -83,13 +84,13 @@ def test_sampled_deals_mostly_do_not_explain_them():
     total = 0
     for number in range(3):
         for view, _ in medium_positions(number):
-            total += misses(Evidence(view, STYLE, NIL_DANGER_SEARCH), sample_hands(view, rng))
+            total += misses(Evidence(view, STYLE), sample_hands(view, rng))
     assert total > 3 * 13  # more than one unexplained bid or card per position, on average
 
 
 def test_a_play_the_deal_cannot_explain_is_counted():
     view, hands = next(v for v in medium_positions(2) if len(plays_of(v[0])) >= 8)
-    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+    ev = Evidence(view, STYLE)
     # swap two cards of one suit that West and East still hold: in some swap, a card one of
     # them played earlier is no longer the card the policy would have played
     base = misses(ev, hands)
@@ -114,7 +115,7 @@ def test_more_tries_give_deals_that_explain_more():
     one = four = 0
     for number in range(3):
         for view, _ in medium_positions(number):
-            ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+            ev = Evidence(view, STYLE)
             sampler = Sampler(view)
             rng1, rng4 = SplitMix64(number), SplitMix64(number)
             one += misses(ev, likely_hands(ev, sampler, rng1, 1))
@@ -124,7 +125,7 @@ def test_more_tries_give_deals_that_explain_more():
 
 def test_one_try_is_one_plain_draw():
     view, _ = next(medium_positions(4))
-    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+    ev = Evidence(view, STYLE)
     sampler = Sampler(view, vd=voids(view), counts=remaining_counts(view))
     a, b = SplitMix64(9), SplitMix64(9)
     assert [likely_hands(ev, sampler, a, 1) for _ in range(5)] == [sample_hands(view, b) for _ in range(5)]
@@ -155,7 +156,7 @@ def leans(level: str, numbers):
     """(plays so far, West's lean, East's lean) at South's turns, read with the true deal."""
     for number in numbers:
         for view, hands in medium_positions(number, level):
-            ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+            ev = Evidence(view, STYLE)
             lean = opponent_lean(ev, [hands[s] | ev.past[s] for s in range(NUM_SEATS)])
             assert lean[int(Seat.S)] == lean[int(Seat.N)] == 0  # the own team is never read
             yield len(ev.plays), lean[int(Seat.W)], lean[int(Seat.E)]
@@ -170,10 +171,10 @@ def test_beginners_are_read_as_beginners_and_the_medium_level_is_not():
 
 def test_the_seat_rules_follow_the_lean():
     view, hands = next(v for v in medium_positions(1, "easy") if len(plays_of(v[0])) >= 32)
-    ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+    ev = Evidence(view, STYLE)
     assert seat_rules(ev, hands) == (policy, easy_play, policy, easy_play)  # S W N E
     view, hands = next(v for v in medium_positions(1) if len(plays_of(v[0])) >= 32)
-    assert seat_rules(Evidence(view, STYLE, NIL_DANGER_SEARCH), hands) == (policy,) * NUM_SEATS
+    assert seat_rules(Evidence(view, STYLE), hands) == (policy,) * NUM_SEATS
 
 
 def test_the_two_opponents_are_read_together():
@@ -182,7 +183,7 @@ def test_the_two_opponents_are_read_together():
     mixed = positions = 0
     for number in range(4):
         for view, hands in medium_positions(number, "easy"):
-            ev = Evidence(view, STYLE, NIL_DANGER_SEARCH)
+            ev = Evidence(view, STYLE)
             lean = opponent_lean(ev, ev.full(hands))
             west, east = lean[int(Seat.W)], lean[int(Seat.E)]
             rules = seat_rules(ev, hands)

@@ -13,17 +13,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import BLIND, Phase, bid_value, is_nil
+from ..rules import BLIND, MAX_BID, Phase, bid_value, is_nil
 from ..state import View
 from .estimate import Estimate, estimate
 
 
 @dataclass(frozen=True)
 class BidStyle:
+    """How a level bids: one function (``bid_for``) for every level and for what the others are
+    guessed to bid, parameterised by this."""
+
     bias: float = 0.0  # added to the count before rounding
     nil_danger: float = 1.0  # bid Nil below this danger …
     nil_tricks: float = 1.6  # … and this many counted tricks
     shade: bool = True  # look at the bids already made
+    nil_search_danger: float = 1.6  # a level that searches its bid tries Nil too on a hand this safe
+
+
+# The medium and the hard level count a hand alike (the hard level then searches the bid).
+STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
+
+
+def partner_allows_nil(bids, seat: int) -> bool:
+    """Nil is for a seat whose partner is not on Nil and, if it has bid, bid enough to carry the
+    team (2 or more)."""
+    partner_bid = bids[seat ^ 2]
+    return partner_bid is None or (not is_nil(partner_bid) and bid_value(partner_bid) >= 2)
 
 
 def blind_wanted(view: View) -> bool:
@@ -61,14 +76,10 @@ def bid_for(seat: int, bids, est: Estimate, style: BidStyle):
     partner_nil = partner_bid is not None and is_nil(partner_bid)
     if partner_nil:
         notes.append(("partner_nil", {}))
-    elif (
-        est.danger < style.nil_danger
-        and est.tricks < style.nil_tricks
-        and (partner_bid is None or bid_value(partner_bid) >= 2)
-    ):
+    elif est.danger < style.nil_danger and est.tricks < style.nil_tricks and partner_allows_nil(bids, seat):
         notes.append(("nil", {}))
         return 0, notes
-    bid = max(1, min(13, int(t + 0.5)))
+    bid = max(1, min(MAX_BID, int(t + 0.5)))
     if bid == 1 and est.tricks < 0.5:
         notes.append(("weak", {}))
     return bid, notes

@@ -1,7 +1,7 @@
 """Сложный (hard): card memory and search over the cards still out (PIMC).
 
-Bids like the medium level with its own style. In play it remembers every card played and
-every void shown, and for each decision:
+Counts its bid as the medium level does (``bidding.STYLE``), then searches it. In play it
+remembers every card played and every void shown, and for each decision:
 1. groups its legal cards into equivalent runs (cards with nothing unseen between them play
    the same) and keeps one card per run;
 2. draws ``samples`` deals of the unseen cards consistent with what it knows: each seat holds
@@ -23,32 +23,30 @@ same card.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, mask_of
 from ..rules import (
     BAG_COST,
     BLIND,
     MAX_BID,
     beats,
-    bid_value,
     first_to_act,
-    is_nil,
     nil_stake,
     winning_index,
 )
 from ..scoring import score_team
 from .base import Bot, finish, legal_card
-from .bidding import BidStyle, blind_wanted, judge_bid
+from .bidding import STYLE, BidStyle, bid_for, blind_wanted, judge_bid, partner_allows_nil
 from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, to_sim, voids
 from .sim import _sure, hand_value, policy_why
 
-STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
-NIL_DANGER_SEARCH = 1.6  # hands this safe are also tried as Nil in the bid search
 SET_CAUTION = 60.0  # extra points a set costs in the bid search: the playouts are optimistic
 NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
@@ -102,12 +100,14 @@ def overtakes_partner(sim, seat: int, card: int) -> bool:
     return n == 3 or _sure(trick[best], sim.held[seat], sim, later_opps)
 
 
+QUICK = replace(STYLE, shade=False)  # a sampled seat yet to bid: its count alone
+
+
 def quick_bid(held: int) -> int:
-    """What a sampled seat might bid with ``held``: the count, or Nil on a safe weak hand."""
-    est = estimate(held)
-    if est.danger < STYLE.nil_danger and est.tricks < STYLE.nil_tricks:
-        return 0
-    return max(1, min(MAX_BID, int(est.tricks + STYLE.bias + 0.5)))
+    """What a sampled seat might bid with ``held``: the level's count (``bid_for``), or Nil on a
+    safe weak hand, with no bids to look at."""
+    bid, _ = bid_for(0, (None,) * 4, estimate(held), QUICK)
+    return bid
 
 
 def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_caution: float = 0.0,
@@ -126,13 +126,10 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_cautio
     return best
 
 
-def may_search_nil(view, est) -> bool:
-    """Does the bid search try Nil too: the partner is not on Nil, the hand is safe enough, and
-    the partner (if it has bid) bid enough to carry the team."""
-    partner_bid = view.bids[view.seat ^ 2]
-    partner_is_nil = partner_bid is not None and is_nil(partner_bid)
-    return not partner_is_nil and est.danger < NIL_DANGER_SEARCH and (
-        partner_bid is None or bid_value(partner_bid) >= 2)
+def may_search_nil(view, est, style: BidStyle = STYLE) -> bool:
+    """Does the bid search try Nil too: the hand is safe enough for the search
+    (``style.nil_search_danger``) and the partner allows a Nil (``partner_allows_nil``)."""
+    return est.danger < style.nil_search_danger and partner_allows_nil(view.bids, int(view.seat))
 
 
 def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.0, nil_caution: float = 0.0):
@@ -273,7 +270,7 @@ class HardBot(Bot):
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)
         cards_left = NUM_CARDS - base.played.bit_count()
-        ev = Evidence(view, self.style, NIL_DANGER_SEARCH)
+        ev = Evidence(view, self.style)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)

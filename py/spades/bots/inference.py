@@ -8,7 +8,7 @@ explain:
   nor the beginner's bid (``easy.easy_bid``) gives the seat's cards in the deal. A Nil for a
   number, or a number two or more away, counts twice. The partner is the hard level, whose bid
   search may move the count by one, or to a Nil on a hand whose Nil danger is under the
-  ``partner_nil_danger`` it is given (the hard level's ``NIL_DANGER_SEARCH``);
+  ``nil_search_danger`` of the style it is given (the hard level's own);
 - a card that neither ``sim.policy`` (the seat remembering every card, or, like the medium level,
   only the honours) nor the beginner's rule (``easy.easy_card``) would play at that moment.
 
@@ -49,13 +49,12 @@ def plays_of(view: View) -> list[tuple[int, int]]:
 class Evidence:
     """What one seat's view says about the others, prepared once per decision."""
 
-    __slots__ = ("view", "me", "style", "partner_nil_danger", "plays", "past", "bidders", "leader")
+    __slots__ = ("view", "me", "style", "plays", "past", "bidders", "leader")
 
-    def __init__(self, view: View, style: BidStyle, partner_nil_danger: float) -> None:
+    def __init__(self, view: View, style: BidStyle) -> None:
         self.view = view
         self.me = int(view.seat)
         self.style = style
-        self.partner_nil_danger = partner_nil_danger
         self.plays = plays_of(view)
         self.past = played_by(view)
         first = int(first_to_act(view.dealer))
@@ -90,7 +89,7 @@ def bid_misses(ev: Evidence, full: list[int]) -> int:
         counted, _ = bid_for(seat, before, est, ev.style)
         if counted == bid:
             continue
-        if seat == partner and (est.danger < ev.partner_nil_danger if bid == 0
+        if seat == partner and (est.danger < ev.style.nil_search_danger if bid == 0
                                 else counted and abs(counted - bid) <= 1):
             continue  # the hard level's bid search moved its count
         if bid == easy_bid(full[seat]):

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from ..rules import BLIND
 from .base import Bot, legal_card
-from .bidding import BidStyle, blind_wanted, judge_bid
+from .bidding import STYLE, blind_wanted, judge_bid
 from .knowledge import to_sim
 from .sim import policy_why
-
-STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
-
 
 class MediumBot(Bot):
     level = "medium"
