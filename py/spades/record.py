@@ -34,10 +34,10 @@ _NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 class RecordError(ValueError):
     """A record that is malformed or holds an illegal action. ``str()`` is the CLI's line."""
 
-    def __init__(self, where: str, reason: str, reason_ru: str | None = None) -> None:
+    def __init__(self, where: str, reason: str, reason_ru: str) -> None:
         self.where = where
         self.reason = reason
-        self.reason_ru = reason_ru or reason
+        self.reason_ru = reason_ru  # every error is said in Russian too (the page's language)
         super().__init__(f"{where}: {reason}" if where else reason)
 
 
@@ -96,25 +96,37 @@ def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH):
         raise RecordError("", f"not JSON: {exc}", "это не JSON") from None
 
 
+def _not_a_card(cards) -> str:
+    """A hand's first text that is not a card, in Russian (``Card.parse`` says it in English)."""
+    for text in cards:
+        try:
+            Card.parse(text)
+        except ValueError:
+            return f"это не карта: {text!r}"
+    return "это не карты"
+
+
 def parse_hand(cards, seat: Seat, where: str) -> list[Card]:
     """One seat's 13 dealt cards from a record, or a ``RecordError`` saying what is wrong."""
     if not isinstance(cards, list) or len(cards) != HAND_SIZE:
-        raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards")
+        raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards",
+                          f"раздача: у {seat.name} должно быть {HAND_SIZE} карт")
     try:
         parsed = [Card.parse(c) for c in cards]
     except ValueError as exc:
-        raise RecordError(where, f"deal: {exc}") from None
+        raise RecordError(where, f"deal: {exc}", f"раздача: {_not_a_card(cards)}") from None
     if len(set(parsed)) != HAND_SIZE:
-        raise RecordError(where, "deal: a card is dealt twice")
+        raise RecordError(where, "deal: a card is dealt twice", "раздача: одна карта сдана дважды")
     return parsed
 
 
 def _parse_deal(raw, where: str) -> dict:
     if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
-        raise RecordError(where, "deal must give the cards of S, W, N and E")
+        raise RecordError(where, "deal must give the cards of S, W, N and E",
+                          "раздача должна называть карты S, W, N и E")
     deal = {seat: parse_hand(raw[seat.name], seat, where) for seat in SEATS}
     if len({c for cards in deal.values() for c in cards}) != NUM_CARDS:
-        raise RecordError(where, "deal: a card is dealt twice")
+        raise RecordError(where, "deal: a card is dealt twice", "раздача: одна карта сдана дважды")
     return deal
 
 
@@ -122,10 +134,11 @@ def _own_deal(raw, seat: Seat, where: str) -> dict:
     """A partial record's deal: the cards of ``seat`` only."""
     deal = raw.get("deal")
     if not isinstance(deal, dict) or seat.name not in deal:
-        raise RecordError(where, f"deal: the cards of {seat.name} are missing")
+        raise RecordError(where, f"deal: the cards of {seat.name} are missing", f"раздача: нет карт {seat.name}")
     others = sorted(set(deal) - {seat.name})
     if others:
-        raise RecordError(where, f"deal: the request shows other seats' cards ({', '.join(others)})")
+        raise RecordError(where, f"deal: the request shows other seats' cards ({', '.join(others)})",
+                          f"раздача: в запросе видны карты других мест ({', '.join(others)})")
     return {seat: parse_hand(deal[seat.name], seat, where)}
 
 
@@ -142,40 +155,41 @@ def from_record(data, known: Seat | None = None) -> Game:
     try:
         rules = Rules.from_json(data.get("rules"))
     except (TypeError, ValueError) as exc:
-        raise RecordError("rules", str(exc)) from None
+        raise RecordError("rules", str(exc), "правила записаны неверно") from None
     number = data.get("game") if known is None else None
     if number is not None and (type(number) is not int or number < 0):
-        raise RecordError("game", f"not a game number: {number!r}")
+        raise RecordError("game", f"not a game number: {number!r}", f"это не номер партии: {number!r}")
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise RecordError("", "a record needs a non-empty list of hands")
+        raise RecordError("", "a record needs a non-empty list of hands", "в записи нет списка сдач")
 
     game: Game | None = None
     for h, raw in enumerate(hands, 1):
         where = f"hand {h}"
         if not isinstance(raw, dict):
-            raise RecordError(where, "a hand must be an object")
+            raise RecordError(where, "a hand must be an object", "сдача должна быть объектом JSON")
         dealer = None
         if raw.get("dealer") is not None:  # a seat: S is 0, so never `dealer or default`
             try:
                 dealer = Seat.parse(raw["dealer"])
             except ValueError as exc:
-                raise RecordError(where, f"dealer: {exc}") from None
+                raise RecordError(where, f"dealer: {exc}", f"сдающий: такого места нет ({raw['dealer']!r})") from None
         deal: dict | None
         if known is not None:
             deal = _own_deal(raw, known, where)
         else:
             deal = _parse_deal(raw["deal"], where) if raw.get("deal") is not None else None
         if deal is None and number is None:
-            raise RecordError(where, "no deal and no game number to deal from")
+            raise RecordError(where, "no deal and no game number to deal from",
+                              "нет ни раздачи, ни номера партии, чтобы сдать карты")
         if game is None:
             first = FIRST_DEALER if dealer is None else dealer
             game = Game(game=number, rules=rules, dealer=first, deal=deal, known=known)
         else:
             if game.phase is Phase.GAME_OVER:
-                raise RecordError(where, "the game was already over")
+                raise RecordError(where, "the game was already over", "партия уже окончена")
             if game.phase is not Phase.HAND_OVER:
-                raise RecordError(where, f"hand {h - 1} is not finished")
+                raise RecordError(where, f"hand {h - 1} is not finished", f"сдача {h - 1} не доиграна")
             game.next_hand(deal, dealer)
         _replay_actions(game, raw, h)
     assert game is not None
@@ -192,19 +206,19 @@ def _replay_actions(game: Game, raw: dict, h: int) -> None:
     bids = raw.get("bids", [])
     plays = raw.get("plays", [])
     if not isinstance(bids, list) or not isinstance(plays, list):
-        raise RecordError(f"hand {h}", "bids and plays must be lists")
+        raise RecordError(f"hand {h}", "bids and plays must be lists", "заказы и ходы должны быть списками")
     if plays and len(bids) != len(SEATS):
-        raise RecordError(f"hand {h}", "plays before all four bids")
+        raise RecordError(f"hand {h}", "plays before all four bids", "ходы раньше, чем все четыре заказа")
     for kind, actions in (("bid", bids), ("play", plays)):
         for i, action in enumerate(actions, 1):
             seat = game.to_move
             where = f"hand {h}, {kind} {i} ({seat.name if seat is not None else '-'}, {_action_text(action)})"
             if seat is None:
-                raise RecordError(where, "the hand is already over")
+                raise RecordError(where, "the hand is already over", "сдача уже окончена")
             if kind == "bid" and type(action) is not int and action != BLIND:
-                raise RecordError(where, "not a bid")
+                raise RecordError(where, "not a bid", "это не заказ")
             if kind == "play" and not isinstance(action, str):
-                raise RecordError(where, "not a card")
+                raise RecordError(where, "not a card", "это не карта")
             try:
                 game.apply(action)
             except SpadesError as exc:

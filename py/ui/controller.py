@@ -597,7 +597,7 @@ class Controller:
         try:
             other = stats.parse(text)
         except stats.StatsError as exc:
-            self.notice = t("stats.import_bad", name=name, reason=str(exc))
+            self.notice = t("stats.import_bad", name=name, reason=exc.text(language()))
             return False
         if not self.stored(stats.save, self.store, stats.merge(stats.load(self.store), other)):
             return False

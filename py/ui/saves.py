@@ -122,10 +122,10 @@ class DamagedSave(Exception):
     """The saved game cannot be read; ``reason`` says why in English, ``reason_ru`` in Russian
     (``text(lang)`` picks one)."""
 
-    def __init__(self, reason: str, reason_ru: str | None = None) -> None:
+    def __init__(self, reason: str, reason_ru: str) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.reason_ru = reason_ru or reason
+        self.reason_ru = reason_ru
 
     def text(self, lang: str) -> str:
         return self.reason_ru if lang == "ru" else self.reason
@@ -160,7 +160,8 @@ def read_game(text: str):
             raise DamagedSave(exc.reason, exc.reason_ru) from None
         raise DamagedSave(f"{exc.where}: {exc.reason}", f"{where_ru(exc.where)}: {exc.reason_ru}") from None
     except Exception as exc:  # a save must never break the page
-        raise DamagedSave(f"{type(exc).__name__}: {exc}") from None
+        raise DamagedSave(f"{type(exc).__name__}: {exc}",
+                          "запись не читается (ошибка программы при её разборе)") from None
     levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
     level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
     undos, started = data.get("undos"), data.get("started")
