@@ -280,7 +280,7 @@
     event.stopPropagation();
     if (window.piki.earlyDeal !== null) return; // pressed already: one deal
     window.piki.earlyDeal = performance.now();
-    // the game's worker asked already (js/main.mjs): it is told, and deals once ready
+    // the page has called the game's start already (js/main.mjs): it is told, and deals once ready
     if (window.piki.onEarlyDeal) window.piki.onEarlyDeal(window.piki.earlyDeal);
     button.disabled = true;
     const layer = $("fly");

@@ -178,12 +178,6 @@ const OPS = {
   error(text) {
     console.error(text);
   },
-  stage(name) {
-    piki.stage(name);
-  },
-  fail(key, details) {
-    piki.fail(key, details);
-  },
 };
 
 /** One batch of ops, in order. A storage write refused for want of room is tried again at the

@@ -16,7 +16,7 @@
 // PyScript passes `indexURL` (this module's folder) and its stdout/stderr; the runtime's files are
 // under vendor/pyodide/. js/snapshot-worker.mjs starts the interpreter it snapshots with `start`.
 import { loadPyodide as vendored, version } from "../vendor/pyodide/pyodide.mjs";
-import "./shared.js"; // globalThis.PIKI_SHARED: written by the build from py/shared.py
+import "./shared.js"; // globalThis.PIKI_SHARED: written by the build from py/ui/shared.py
 import * as snapshot from "./snapshot.mjs";
 
 export { version }; // PyScript reads it (its cache of packages is named by it)
@@ -83,30 +83,26 @@ export async function loadPyodide({ stdout, stderr } = {}) {
   gameArchive(); // asked for now, while the snapshot is read and the runtime starts
   reportDownloads();
   const options = { stdout, stderr };
+  let pyodide = null;
+  let state = "none";
   try {
-    let pyodide = null;
-    let state = "none";
-    try {
-      const saved = await snapshot.take();
-      if (saved === snapshot.BROKEN) {
-        state = "broken"; // it broke a start of this build: none is used or made again
-      } else if (saved) {
-        pyodide = await runtime({ ...options, _loadSnapshot: saved });
-        // the snapshot holds the random state of the interpreter it was made from: every visit
-        // would deal the same game number
-        pyodide.runPython("import random\nrandom.seed()");
-        state = "used";
-      }
-    } catch (error) { // damaged, refused by Pyodide, or storage refused: start without it
-      await snapshot.drop(snapshot.reason(error));
-      pyodide = null;
-      state = "refused";
+    const saved = await snapshot.take();
+    if (saved === snapshot.BROKEN) {
+      state = "broken"; // it broke a start of this build: none is used or made again
+    } else if (saved) {
+      pyodide = await runtime({ ...options, _loadSnapshot: saved });
+      // the snapshot holds the random state of the interpreter it was made from: every visit
+      // would deal the same game number
+      pyodide.runPython("import random\nrandom.seed()");
+      state = "used";
     }
-    pyodide = await settle(pyodide || (await runtime(options)));
-    tell({ interpreter: true, snapshot: state });
-    return pyodide;
-  } catch (error) {
-    tell({ fail: ["runtime", String((error && (error.message || error.stack)) || error)] });
-    throw error;
+  } catch (error) { // damaged, refused by Pyodide, or storage refused: start without it
+    await snapshot.drop(snapshot.reason(error));
+    pyodide = null;
+    state = "refused";
   }
+  // a failure from here on reaches the page as PyScript's worker error (js/main.mjs says it)
+  pyodide = await settle(pyodide || (await runtime(options)));
+  tell({ interpreter: true, snapshot: state });
+  return pyodide;
 }

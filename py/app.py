@@ -20,8 +20,8 @@ region's HTML when it changed and mirrors the state in ``body`` data attributes 
 ``pause()`` waits and ends early on a tap; ``deal()`` and ``gather()`` run the CSS animations. The
 store is the page's localStorage (``spades.game``, ``spades.settings``, …): read from the copy the
 page sent at start, written through the page (``PageStore``).
-The loading indicator and the start-up error panel belong to js/boot.js; this module talks to it
-only through the ``stage`` and ``fail`` ops.
+The loading indicator and the start-up error panel belong to js/boot.js: py/main.py says the
+stage "engine"; a failed start reaches the page as the error of its ``start`` call.
 
 Test knob: ``?fast=1`` in the URL sets every pause and animation to zero. ``?lang=en`` (or ``ru``)
 opens the page in that language and remembers it, as the language switch does.
@@ -429,7 +429,9 @@ def start(begun):
         ctl.do_lang(lang)
 
     ctl.start(number)
-    HANDLERS.update(bind(page, ctl))
+    handlers = bind(page, ctl)
+    assert set(handlers) == set(EVENTS), sorted(handlers)
+    HANDLERS.update(handlers)
     if isinstance(page_start.get("early"), (int, float)):
         deal_early(page, ctl, page_start["early"])
     page.render()
@@ -443,6 +445,8 @@ def start(begun):
 
 
 HANDLERS = {}  # the player's events, once started (bind): the page calls nothing before ready
+EVENTS = ("tap", "enter", "setting", "escape", "opened", "early_deal", "storage_changed", "refused",
+          "copy_refused")  # bind's handlers, by the names the page calls
 
 
 def _handler(name):
@@ -460,16 +464,8 @@ def _handler(name):
     return call
 
 
-# what py/main.py exports to the page (PyScript's __export__): start, then the player's events
-tap = _handler("tap")
-enter = _handler("enter")
-setting = _handler("setting")
-escape = _handler("escape")
-opened = _handler("opened")
-early_deal = _handler("early_deal")
-storage_changed = _handler("storage_changed")
-refused = _handler("refused")
-copy_refused = _handler("copy_refused")
+# what py/main.py hands to PyScript (its globals and __export__): start, then the player's events
+EXPORTS = {"start": start, **{name: _handler(name) for name in EVENTS}}
 
 
 async def import_later(names):

@@ -2,20 +2,17 @@
 
 PyScript runs it in the game's worker, on the interpreter our loader (js/pyodide.mjs) made, and then
 offers the functions named in ``__export__`` to the page: js/main.mjs calls them from its DOM
-event handlers (``xworker.sync.tap(...)`` and the rest). Everything else is in ``app`` (py/app.py,
-precompiled in py/piki.zip); this file stays this small because PyScript compiles it from source.
+event handlers (``xworker.sync.tap(...)`` and the rest; the names are ``app.EXPORTS``). Everything
+else is in ``app`` (py/app.py, precompiled in py/piki.zip); this file stays this small because
+PyScript compiles it from source.
 """
 
 from pyscript import sync
 
 sync.stage("engine")  # the loading indicator says it while the game's modules import
 
-__export__ = ["start", "tap", "enter", "setting", "escape", "opened", "early_deal", "storage_changed",
-              "refused", "copy_refused"]
 try:
-    from app import (  # noqa: F401  (exported, by name)
-        copy_refused, early_deal, enter, escape, opened, refused, setting, start, storage_changed, tap,
-    )
+    from app import EXPORTS
 except Exception:  # the game could not be imported: the page's first call says why, in its error
     import traceback
 
@@ -24,4 +21,7 @@ except Exception:  # the game could not be imported: the page's first call says 
     def start(begun):
         raise RuntimeError(failure)
 
-    __export__ = ["start"]
+    EXPORTS = {"start": start}
+
+globals().update(EXPORTS)  # PyScript exports names of this script's globals
+__export__ = list(EXPORTS)

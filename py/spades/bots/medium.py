@@ -10,7 +10,7 @@ current trick: it does not count every card nor track voids (the hard level does
 from __future__ import annotations
 
 from ..rules import BLIND
-from .base import Bot, legal_card
+from .base import Bot, finish, legal_card
 from .bidding import STYLE, blind_wanted, judge_bid
 from .knowledge import to_sim
 from .sim import policy_why
@@ -27,15 +27,11 @@ class MediumBot(Bot):
         return bid
 
     def play(self, view, rng):
-        card, _ = self.play_reasoned(view)
-        return card
+        return finish(self.play_why(view, rng))[0]
 
     def play_why(self, view, rng):
         """The policy's card and the rule that chose it (what the partner says and the bot
         protocol answers): one slice."""
-        return self.play_reasoned(view)
-        yield  # pragma: no cover - a generator that ends at once
-
-    def play_reasoned(self, view):
         card, reason = policy_why(to_sim(view, memory=self.memory), int(view.seat))
         return legal_card(view, card), reason
+        yield  # pragma: no cover - a generator that ends at once
