@@ -133,35 +133,37 @@ class Page:
         if self.strings.language() != self.lang:
             self.lang = self.strings.language()
             self.label_static()
+        session = ctl.session
         for region, html in self.regions(ctl).items():
             if self.html.get(region) != html:
                 self.html[region] = html
                 OUT.add("html", region, html)  # the page keeps the keyboard focus
         self._effects()
-        if ctl.status != self.status:
-            self.status = ctl.status
-            OUT.add("text", "status", ctl.status)
+        if session.status != self.status:
+            self.status = session.status
+            OUT.add("text", "status", session.status)
         self._keep_painted()
-        if ctl.panel != self.panel:
+        if session.panel != self.panel:
             # opening moves the focus into the panel and makes the page behind it inert; closing
             # brings the focus back to where it was (the page does both)
-            OUT.add("panel", ctl.panel, PANELS, ctl.panel is not None or self.panel not in ((), None))
-            self.panel = ctl.panel
-        if ctl.shown_trick is None and self.trick_class:
+            OUT.add("panel", session.panel, PANELS, session.panel is not None or self.panel not in ((), None))
+            self.panel = session.panel
+        if session.shown_trick is None and self.trick_class:
             OUT.add("class", "trick", "trick")
             self.trick_class = False
-        game = ctl.game
+        game = session.game
         self._data(
-            phase=game.phase.value if ctl.dealt or game.phase.value != "bid" else "deal",
-            turn="S" if ctl.south_turn and game.phase.value in ("bid", "play") else (
-                "" if ctl.busy or game.to_move is None else game.to_move.name),
-            busy="1" if (ctl.busy or ctl.running) else "0",
-            seq=str(ctl.seq),
+            phase=game.phase.value if session.dealt or game.phase.value != "bid" else "deal",
+            turn="S" if session.south_turn and game.phase.value in ("bid", "play") else (
+                "" if session.busy or game.to_move is None else game.to_move.name),
+            busy="1" if (session.busy or ctl.turns.running) else "0",
+            seq=str(session.seq),
             game=str(game.game),
-            hand=str(ctl.view().hand_index + 1))
-        if len(ctl.think_ms) > self.think:  # the decisions since the last render, for the benchmark
-            OUT.add("think", [round(ms, 1) for ms in ctl.think_ms[self.think:]])
-            self.think = len(ctl.think_ms)
+            hand=str(session.view().hand_index + 1))
+        think_ms = ctl.turns.think_ms
+        if len(think_ms) > self.think:  # the decisions since the last render, for the benchmark
+            OUT.add("think", [round(ms, 1) for ms in think_ms[self.think:]])
+            self.think = len(think_ms)
         self._sync_url()
 
     def _data(self, **values):
@@ -183,37 +185,38 @@ class Page:
         """Keep what Python rendered last of the table, for js/boot.js to paint at once on the next
         visit (inert until Python is ready). It is the page's own HTML: no logic in JavaScript.
         A full storage only costs the next visit its early paint (a quiet write)."""
-        painted = {"v": 1, "html": {k: self.html.get(k, "") for k in PAINTED}, "status": self.ctl.status}
+        painted = {"v": 1, "html": {k: self.html.get(k, "") for k in PAINTED}, "status": self.ctl.session.status}
         text = json.dumps(painted, ensure_ascii=False)
         if text != self.painted:
             self.painted = text
-            self.ctl.store.set(PAINTED_KEY, text, quiet=True)
+            self.ctl.session.store.set(PAINTED_KEY, text, quiet=True)
 
     def _effects(self):
         """What the controller asked of the browser: a file to download, a link to copy."""
-        ctl = self.ctl
-        if ctl.download is not None:
-            name, text = ctl.download
-            ctl.download = None
+        files = self.ctl.files
+        if files.download is not None:
+            name, text = files.download
+            files.download = None
             OUT.add("download", name, text)
-        if ctl.clipboard is not None:
-            url = self.base + ctl.clipboard
-            ctl.clipboard = None
+        if files.clipboard is not None:
+            url = self.base + files.clipboard
+            files.clipboard = None
             OUT.add("copy", url)  # a refusal comes back as the event "copy-refused"
-            ctl.status = self.strings.t("status.shared", url=url)
+            self.ctl.session.status = self.strings.t("status.shared", url=url)
 
     def copy_refused(self, url):
-        self.ctl.status = self.strings.t("status.share_link", url=url)
+        self.ctl.session.status = self.strings.t("status.share_link", url=url)
         self.render()
 
     def _sync_url(self):
-        ctl = self.ctl
-        if ctl.confirm:
+        session = self.ctl.session
+        if session.confirm:
             return
         params = first_values(self.query)
         lang = self.strings.language()
-        if params.get("game") != str(ctl.game.game) or ("lang" in params and params["lang"] != lang):
-            self.query = with_param(self.query, "game", str(ctl.game.game))
+        number = str(session.game.game)
+        if params.get("game") != number or ("lang" in params and params["lang"] != lang):
+            self.query = with_param(self.query, "game", number)
             if "lang" in params:
                 self.query = with_param(self.query, "lang", lang)
             OUT.add("url", self.query)  # the page writes it as URLSearchParams would
@@ -280,7 +283,7 @@ def spawn(coroutine):
 def deal_early(page, ctl, ago):
     """«Раздать» was pressed before Python was ready, ``ago`` ms ago (js/boot.js is flying the card
     backs): deal that hand, and let the animation finish; with nothing to deal, clear the cards."""
-    if ctl.can_deal and page.early_deal_at is None:
+    if ctl.session.can_deal and page.early_deal_at is None:
         page.early_deal_at = js.performance.now() - ago
         spawn(ctl.handle("deal"))
     else:
@@ -294,7 +297,7 @@ def bind(page, ctl):
 
     def tap(action, value, bid, card):
         """A click; ``action``… are the attributes of the control it hit (all None: none)."""
-        if ctl.busy or ctl.running:
+        if ctl.session.busy or ctl.turns.running:
             page.skip()
         action, value, bid, card = _text(action), _text(value), _text(bid), _text(card)
         if card is not None:
@@ -338,8 +341,8 @@ def bind(page, ctl):
         says it (the painted table's write is quiet: the page does not send it)."""
         if not isinstance(key, str):
             return
-        ctl.store.changed(key, value)
-        ctl.storage_refused()
+        ctl.session.store.changed(key, value)
+        ctl.session.storage_refused()
         page.render()
 
     def enter(card):
@@ -347,7 +350,7 @@ def bind(page, ctl):
             spawn(ctl.handle("play-card", card))
 
     def escape():
-        if ctl.panel:
+        if ctl.session.panel:
             spawn(ctl.handle("panel", "close"))
 
     def pressed(ago):  # «Раздать» pressed after the page called start, before ready
@@ -355,7 +358,7 @@ def bind(page, ctl):
             deal_early(page, ctl, ago)
 
     def storage_changed(key, value):  # another tab of the game wrote (or cleared) the storage
-        ctl.store.changed(key, value)
+        ctl.session.store.changed(key, value)
 
     def copy_refused(url):
         if isinstance(url, str):
@@ -408,7 +411,7 @@ def start(begun):
     first table and says ready; the controller then runs as a task of this worker's event loop.
     A failure here reaches the page as the call's error (the start failed). Returns what the page
     may send (``fileBytes``)."""
-    from ui import controller, render, strings
+    from ui import controller, render, strings, view
 
     page_start = begun.to_py() if hasattr(begun, "to_py") else begun
     page_start = page_start if isinstance(page_start, dict) else {}
@@ -420,7 +423,7 @@ def start(begun):
                       "--deal-flight": f"{int(timing.deal_flight * 1000)}ms",
                       "--gather": f"{int(timing.gather * 1000)}ms"})
 
-    page = Page(render.regions, timing, strings, page_start)
+    page = Page(lambda ctl: render.regions(view.table_view(ctl)), timing, strings, page_start)
     page.early_total = controller.NORMAL.deal_total  # js/boot.js flies the cards at these pauses
     items = page_start.get("storage")
     ctl = controller.Controller(PageStore(items if isinstance(items, dict) else {}), page, timing)

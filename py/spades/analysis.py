@@ -180,10 +180,12 @@ def bid_reason(trials, bid: int, best: int) -> tuple:
 
 def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
     """The seat's bid and plays in hand ``hand_index`` (0-based), priced: a generator that
-    yields between playouts and returns the ``Decision`` list in the order made."""
+    yields None between playouts and each ``Decision`` once priced (the page's progress), and
+    returns the ``Decision`` list in the order made."""
     out = []
     for index in decisions_of(game, hand_index, seat):
         out.append((yield from price_steps(game, index, seat)))
+        yield out[-1]
     return out
 
 

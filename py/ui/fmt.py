@@ -4,7 +4,8 @@ so that none of them imports another for a helper)."""
 
 from __future__ import annotations
 
-from spades import BLIND, Seat
+from spades import BLIND, Card, Seat
+from spades.scoring import SHEET_ROWS
 
 from .strings import t
 
@@ -51,4 +52,35 @@ def bid_text(bid) -> str:
     return t("bid.nil") if bid == 0 else str(bid)
 
 
-__all__ = ["escape", "signed", "number", "points", "seat_name", "bid_text"]
+
+def attrs(**values) -> str:
+    """HTML attributes from keywords (``aria_pressed`` -> ``aria-pressed``, ``class_`` ->
+    ``class``); None and False leave one out, True writes it bare."""
+    out = []
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        out.append(name if value is True else f'{name}="{escape(str(value))}"')
+    return (" " + " ".join(out)) if out else ""
+
+
+def colour(card: Card) -> str:
+    return "red" if card.suit.is_red else "black"
+
+
+def score_rows(columns, label, row_class: bool = False) -> str:
+    """The six rows of one hand's score (``spades.scoring.SHEET_ROWS``, SPEC §3), the one
+    place they are drawn: the score sheet, the hand's summary and the help's example.
+    ``columns`` is ``[(team, {row: value})]``, ``label(row)`` the row's name."""
+    rows = []
+    for row in SHEET_ROWS:
+        cells = "".join(f'<td data-team="{team}" data-value="{values[row]}">'
+                        f'{escape(number(values[row]) if row == "total" else signed(values[row]))}</td>'
+                        for team, values in columns)
+        classes = f' class="row-{row}"' if row_class else ""
+        rows.append(f'<tr data-row="{row}"{classes}><th scope="row">{escape(label(row))}</th>{cells}</tr>')
+    return "".join(rows)
+
+
+__all__ = ["attrs", "colour", "escape", "signed", "number", "points", "score_rows", "seat_name", "bid_text"]

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from spades.scoring import SHEET_ROWS
 
 from . import help_en, help_ru
-from .fmt import escape, number, signed
+from .fmt import escape, score_rows
 from .strings import CATALOGUES
 
 SECTIONS = {"ru": help_ru.SECTIONS, "en": help_en.SECTIONS}
@@ -30,16 +29,9 @@ EXAMPLE = {
 def example_table(lang: str) -> str:
     words = CATALOGUES[lang]
     head = "".join(f'<th scope="col">{escape(words["team." + team])}</th>' for team in EXAMPLE)
-    rows = []
-    for row in SHEET_ROWS:
-        cells = "".join(
-            f'<td data-team="{team}" data-value="{score[row]}">'
-            f'{escape(number(score[row]) if row == "total" else signed(score[row]))}</td>'
-            for team, score in EXAMPLE.items()
-        )
-        rows.append(f'<tr data-row="{row}"><th scope="row">{escape(words["sheet.row." + row])}</th>{cells}</tr>')
+    rows = score_rows(EXAMPLE.items(), lambda row: words["sheet.row." + row])
     return (f'<table class="sheet help-example"><thead><tr><th scope="col"></th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+            f'<tbody>{rows}</tbody></table>')
 
 
 @lru_cache(maxsize=None)

@@ -18,6 +18,8 @@ from spades.record import RecordError, read_json
 from spades.rules import is_nil
 from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
 
+from .strings import language, t
+
 STATS_KEY = "spades.stats"
 FORMAT = "spades-stats/1"
 MAX_TEXT = 2_000_000
@@ -187,5 +189,36 @@ def totals(stats: dict) -> dict:
     return out
 
 
-__all__ = ["STATS_KEY", "FORMAT", "FIGURES", "StatsError", "entry", "load", "parse", "record_game",
+class Desk:
+    """The statistics panel's actions on the session's store: export, import (merged), reset
+    (asked first: ``confirm_reset``)."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.confirm_reset = False  # «Сбросить статистику» asks first
+
+    def export(self) -> tuple[str, str]:
+        """The statistics as a file: ``(name, text)``."""
+        return "piki-stats.json", json.dumps(load(self.session.store), ensure_ascii=False, indent=1)
+
+    def reset(self) -> None:
+        self.confirm_reset = False
+        if self.session.stored(save, self.session.store, empty()):
+            self.session.status = t("stats.reset_done")
+
+    def open(self, text: str, name: str = "") -> bool:
+        """Import statistics from a file: merged with these; a malformed file is refused."""
+        session = self.session
+        try:
+            other = parse(text)
+        except StatsError as exc:
+            session.notice = t("stats.import_bad", name=name, reason=exc.text(language()))
+            return False
+        if not session.stored(save, session.store, merge(load(session.store), other)):
+            return False
+        session.notice = t("stats.import_done", name=name, games=len(other["games"]))
+        return True
+
+
+__all__ = ["STATS_KEY", "FORMAT", "FIGURES", "Desk", "StatsError", "entry", "load", "parse", "record_game",
            "save", "merge", "totals", "empty", "game_key"]

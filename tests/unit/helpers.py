@@ -60,3 +60,11 @@ class MemoryStore:
             if used + len(key) + len(value) > self.quota:
                 raise QuotaError(f"{key}: the storage is full")
         self.items[key] = value
+
+
+def regions(ctl) -> dict[str, str]:
+    """The table's regions as the page draws them: what it shows (``ui.view``), then the HTML."""
+    from ui.render import regions as draw
+    from ui.view import table_view
+
+    return draw(table_view(ctl))

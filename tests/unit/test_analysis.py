@@ -10,6 +10,7 @@ from spades.analysis import NOISE, analyse_steps, costliest, decisions_of, hand_
 from spades.bots import HardBot, decision_rng
 from spades.bots.base import finish
 from helpers import MemoryStore
+from ui.coach import Review
 
 # North's ♥K is winning the second trick, and only South could beat it: overtaking with the ♥A
 # throws a sure trick of the partner's into a bag and the ace away.
@@ -108,16 +109,17 @@ def test_hand_range_splits_the_actions_at_each_deal():
 
 def test_the_table_prices_the_finished_hand_and_opens_the_review_at_a_listed_trick():
     from test_ui import event, south_moves, table
-    from ui.render import regions
+    from helpers import regions
 
     from spades import Phase
 
     ctl = table(MemoryStore(), 77)
-    while ctl.game.phase is not Phase.HAND_OVER:
+    while ctl.session.game.phase is not Phase.HAND_OVER:
         south_moves(ctl)
     assert 'data-action="analysis"' in regions(ctl)["panel"]
     event(ctl, "analysis")
-    key, done, total, listed = ctl.analysis
+    state = ctl.coach.analysis
+    done, total, listed = state.done, state.total, state.listed
     assert done == total == 14 and listed is not None  # the bid and thirteen cards
     html = regions(ctl)["panel"]
     assert 'id="analysis"' in html and 'data-done="1"' in html
@@ -129,15 +131,15 @@ def test_the_table_prices_the_finished_hand_and_opens_the_review_at_a_listed_tri
     play = next((d for d in listed if d.kind == "play"), None)
     if play is not None:
         event(ctl, "review-at", f"1:{play.trick}")
-        assert ctl.panel == "review" and ctl.review == (0, play.trick)
+        assert ctl.session.panel == "review" and ctl.coach.review == Review(0, play.trick)
     event(ctl, "review-at", "1:0")  # a bid opens the review at the bids
-    assert ctl.panel == "review" and ctl.review == (0, 0)
-    again = finish(analyse_steps(ctl.game, 0, Seat.S))  # the same figures, computed again
-    assert costliest(again) == listed
+    assert ctl.session.panel == "review" and ctl.coach.review == Review(0, 0)
+    again = finish(analyse_steps(ctl.session.game, 0, Seat.S))  # the same figures, computed again
+    assert tuple(costliest(again)) == listed
 
 
 def test_a_listed_decision_reads_with_its_reason():
-    from ui.render import decision_text
+    from ui.panels import decision_text
 
     decisions = priced(OVERTAKE)
     assert decision_text(decisions[-1]) == (

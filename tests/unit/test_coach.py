@@ -14,7 +14,7 @@ from spades.bots.sim import policy
 from spades.rules import Phase
 from test_ui import event, south_moves, table
 from ui import saves
-from ui.render import regions
+from helpers import regions
 from helpers import MemoryStore
 
 KEY = 7
@@ -93,7 +93,7 @@ def test_the_reason_never_changes_the_decision():
 # --- at the table: the status line, North's card, the setting, a reload ------------------------
 
 def north_in_trick(ctl) -> bool:
-    return ctl.game.phase is Phase.PLAY and Seat.N in ctl.view().trick.seats
+    return ctl.session.game.phase is Phase.PLAY and Seat.N in ctl.session.view().trick.seats
 
 
 def test_the_partner_says_why_on_its_card_and_a_reload_keeps_it():
@@ -101,7 +101,7 @@ def test_the_partner_says_why_on_its_card_and_a_reload_keeps_it():
     ctl = table(store, 31)
     while not north_in_trick(ctl):
         south_moves(ctl)
-    card, reason = ctl.partner_said
+    card, reason = ctl.session.partner_said
     words = Reason(*reason).text("ru", voice="partner")
     html = regions(ctl)["trick"]
     assert f'data-trick-card="{card}" data-seat="N"' in html
@@ -116,18 +116,17 @@ def test_the_status_line_says_why_and_the_setting_turns_it_off():
     ctl = table(MemoryStore(), 31)
     said = []
     while len(said) < 6:
-        before = ctl.partner_said
+        before = ctl.session.partner_said
         south_moves(ctl)
-        if ctl.partner_said is not None and ctl.partner_said is not before:  # North acted
-            said.append((Reason(*ctl.partner_said[1]).text("ru", voice="partner"), ctl.status))
+        if ctl.session.partner_said is not None and ctl.session.partner_said is not before:  # North acted
+            said.append((Reason(*ctl.session.partner_said[1]).text("ru", voice="partner"), ctl.session.status))
     for words, status in said:  # still in view after the opponents' actions
         assert f" — {words}." in status and status.startswith("Север: "), status
     event(ctl, "setting", ("explain", False))
-    assert ctl.settings.explain is False
+    assert ctl.session.settings.explain is False
     for _ in range(40):
         south_moves(ctl)
         assert "data-reason" not in regions(ctl)["trick"]
-        assert ctl.pending_reason is None
 
 
 # --- the bid's risk preview ---------------------------------------------------------------------
@@ -164,18 +163,18 @@ def test_the_nil_chance_comes_from_seeded_playouts():
 def test_the_bid_panel_shows_the_risk_of_the_hinted_bid():
     ctl = table(MemoryStore(), 40)
     event(ctl, "deal")
-    assert ctl.game.phase is Phase.BID and ctl.south_turn
+    assert ctl.session.game.phase is Phase.BID and ctl.session.south_turn
     html = regions(ctl)["panel"]
     assert 'id="bid-risk"' in html and "Мешков у команды: 0; ещё 10 — и −100." in html
-    hinted = ctl.bid_hint()[0]
-    risk = ctl.bid_risks()[hinted]
+    hinted = ctl.coach.bid_hint()[0]
+    risk = ctl.coach.bid_risks()[hinted]
     assert f'id="risk-{hinted}" class="risk-line hinted" data-risk-of="{hinted}" data-made="{risk.made}"' in html
     assert 'aria-describedby="risk-5"' in html
-    assert ctl.nil_chance() is not None and 'data-chance="' in html  # worked out once South bids
+    assert ctl.coach.nil_chance() is not None and 'data-chance="' in html  # worked out once South bids
 
 
 def test_work_for_a_position_the_table_has_left_is_abandoned():
-    from ui.controller import ABANDONED, while_true
+    from ui.slices import ABANDONED, while_true
 
     def work():
         for _ in range(5):

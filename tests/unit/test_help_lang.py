@@ -19,6 +19,7 @@ from spades.advice import PARTNER
 from spades.scoring import SHEET_ROWS
 from ui import controller, help as helppage, render, saves, strings
 from helpers import MemoryStore
+from helpers import regions as draw
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "tests" / "data" / "worked_example.json"
@@ -168,17 +169,17 @@ def test_switching_language_reaches_the_table_the_status_and_the_hint():
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start(4242)
     event(ctl, "deal")
-    assert ctl.game.to_move == Seat.S
-    ru_hint = ctl.bid_hint()[1]
-    ru_panel = render.regions(ctl)["panel"]
-    assert ctl.status == strings.RU["status.your_bid"]
+    assert ctl.session.game.to_move == Seat.S
+    ru_hint = ctl.coach.bid_hint()[1]
+    ru_panel = draw(ctl)["panel"]
+    assert ctl.session.status == strings.RU["status.your_bid"]
 
     event(ctl, "lang", "en")
     assert strings.language() == "en"
-    assert ctl.status == strings.EN["status.your_bid"]
-    bid, en_hint = ctl.bid_hint()
+    assert ctl.session.status == strings.EN["status.your_bid"]
+    bid, en_hint = ctl.coach.bid_hint()
     assert en_hint != ru_hint and not re.search("[а-яё]", en_hint, re.I), en_hint
-    regions = render.regions(ctl)
+    regions = draw(ctl)
     assert strings.EN["bid.title"] in regions["panel"] and en_hint in regions["panel"]
     assert regions["panel"] != ru_panel
     assert "West" in regions["seat-W"] and "Rules and help" not in regions["help"]
@@ -187,30 +188,30 @@ def test_switching_language_reaches_the_table_the_status_and_the_hint():
 
     # The engine's reasons come in English too, as a sentence.
     event(ctl, "bid", bid)  # the computers bid after South; then South leads
-    assert ctl.game.to_move == Seat.S
-    legal = set(ctl.view().legal)
-    illegal = [c for c in ctl.view().hand if c not in legal]
+    assert ctl.session.game.to_move == Seat.S
+    legal = set(ctl.session.view().legal)
+    illegal = [c for c in ctl.session.view().hand if c not in legal]
     if illegal:
         event(ctl, "card", str(illegal[0]))
-        assert ctl.status.startswith(("Must follow suit", "Spades are not broken")), ctl.status
+        assert ctl.session.status.startswith(("Must follow suit", "Spades are not broken")), ctl.session.status
 
     # A new controller on the same store starts in English.
     strings.set_language("ru")
     again = controller.Controller(store, Screen(), controller.FAST)
-    assert strings.language() == "en" and again.settings.lang == "en"
+    assert strings.language() == "en" and again.session.settings.lang == "en"
 
 
 def test_a_damaged_save_is_explained_in_the_players_language():
     store = MemoryStore({saves.SETTINGS_KEY: json.dumps({"lang": "en"}), saves.GAME_KEY: "[1, 2]"})
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start()
-    assert "could not be read (a record must be a JSON object)" in ctl.notice, ctl.notice
-    assert not re.search("[а-яё]", ctl.notice.replace(saves.DAMAGED_KEY, ""), re.I), ctl.notice
+    assert "could not be read (a record must be a JSON object)" in ctl.session.notice, ctl.session.notice
+    assert not re.search("[а-яё]", ctl.session.notice.replace(saves.DAMAGED_KEY, ""), re.I), ctl.session.notice
     strings.set_language("ru")
     store = MemoryStore({saves.GAME_KEY: "{not json"})
     ctl = controller.Controller(store, Screen(), controller.FAST)
     ctl.start()
-    assert "не удалось прочитать (это не JSON)" in ctl.notice, ctl.notice
+    assert "не удалось прочитать (это не JSON)" in ctl.session.notice, ctl.session.notice
 
 
 def test_points_agree_with_their_number():

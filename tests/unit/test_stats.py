@@ -14,8 +14,8 @@ from helpers import MemoryStore
 
 def play_game_to_its_end(ctl) -> dict:
     for _ in range(5000):
-        if ctl.game.over:
-            return json.loads(ctl.store.get(saves.GAME_KEY))
+        if ctl.session.game.over:
+            return json.loads(ctl.session.store.get(saves.GAME_KEY))
         south_moves(ctl)
     raise AssertionError("the game did not end")
 
@@ -45,9 +45,9 @@ def test_two_games_counted_from_their_records_unchanged_by_reloads():
     first = play_game_to_its_end(ctl)
     event(ctl, "new-game")
     second = play_game_to_its_end(ctl)
-    again = Controller(store, ctl.screen, ctl.timing)  # a reload
+    again = Controller(store, ctl.screen, ctl.turns.timing)  # a reload
     again.start(None)
-    again.count_stats()  # counting the same game again changes nothing
+    again.session.count_stats()  # counting the same game again changes nothing
     figures = stats.totals(stats.load(store))
     want = expected([first, second])
     assert figures["games"] == 2 and figures["won"] == want["won"] and figures["lost"] == want["lost"]
@@ -55,7 +55,7 @@ def test_two_games_counted_from_their_records_unchanged_by_reloads():
     assert figures["made_pct"] == round(100 * want["made"] / want["contracts"])
     assert figures["bags_per_hand"] == round(want["bags"] / want["hands"], 2)
     assert figures["nil_bids"] == want["nil"]
-    html = regions(ctl)["stats"] if ctl.panel == "stats" else None
+    html = regions(ctl)["stats"] if ctl.session.panel == "stats" else None
     event(ctl, "panel", "stats")
     html = regions(ctl)["stats"]
     for name in ("games", "won", "lost", "hands", "made_pct", "nil_made_pct", "bags_per_hand"):
@@ -71,7 +71,7 @@ def test_a_hand_counts_at_its_end_and_a_game_with_undo_is_marked():
     event(ctl, "bid", 3)
     event(ctl, "undo")
     for _ in range(500):
-        if ctl.game.phase is Phase.HAND_OVER:
+        if ctl.session.game.phase is Phase.HAND_OVER:
             break
         south_moves(ctl)
     entry = list(stats.load(store)["games"].values())[0]
@@ -84,20 +84,20 @@ def test_export_import_merges_and_a_malformed_file_is_refused():
     ctl = table(store, game=63)
     play_game_to_its_end(ctl)
     event(ctl, "stats-export")
-    name, text = ctl.download
+    name, text = ctl.files.download
     assert name == "piki-stats.json" and json.loads(text)["format"] == stats.FORMAT
     other = table(MemoryStore(), game=64)
     play_game_to_its_end(other)
-    assert other.open_stats(text, name)
-    assert stats.totals(stats.load(other.store))["games"] == 2
-    assert other.open_stats(text, name)  # importing the same file twice counts nothing twice
-    assert stats.totals(stats.load(other.store))["games"] == 2
-    before = other.store.get(stats.STATS_KEY)
+    assert other.desk.open(text, name)
+    assert stats.totals(stats.load(other.session.store))["games"] == 2
+    assert other.desk.open(text, name)  # importing the same file twice counts nothing twice
+    assert stats.totals(stats.load(other.session.store))["games"] == 2
+    before = other.session.store.get(stats.STATS_KEY)
     bad = json.loads(text)
     bad["games"][next(iter(bad["games"]))]["hands"] = "many"
     for broken in ("{", json.dumps(bad), json.dumps({"format": "x"}), "[" * 3000):
-        assert not other.open_stats(broken, "bad.json")
-        assert "bad.json" in other.notice and other.store.get(stats.STATS_KEY) == before
+        assert not other.desk.open(broken, "bad.json")
+        assert "bad.json" in other.session.notice and other.session.store.get(stats.STATS_KEY) == before
 
 
 def test_reset_asks_first():
@@ -128,6 +128,6 @@ def test_an_imported_entry_that_could_inject_or_crash_is_refused():
         cases.append(bad)
     cases.append(dict(good, order=[[1]]))
     for bad in cases:
-        assert not ctl.open_stats(json.dumps(bad), "evil.json"), bad
+        assert not ctl.desk.open(json.dumps(bad), "evil.json"), bad
     event(ctl, "panel", "stats")
     assert "<img" not in regions(ctl)["stats"]

@@ -8,12 +8,14 @@ import json
 from spades import Phase, Seat, from_record, to_record
 from spades.record import summary as replay_summary
 from test_ui import event, regions, south_moves, table
+from ui.coach import Review
 from ui import saves
 
 
 def play_until(ctl, done, limit=2000):
+    """South moves until ``done(session)`` holds."""
     for _ in range(limit):
-        if done(ctl):
+        if done(ctl.session):
             return
         south_moves(ctl)
     raise AssertionError("never reached")
@@ -23,25 +25,25 @@ def test_new_game_at_any_time_asks_while_a_game_is_in_progress():
     ctl = table(game=40)
     assert 'data-action="new-game"' in regions(ctl)["tools"]
     event(ctl, "new-game")  # nothing played yet: no question
-    assert not ctl.confirm and ctl.game.game != 40
-    number = ctl.game.game
+    assert not ctl.session.confirm and ctl.session.game.game != 40
+    number = ctl.session.game.game
     event(ctl, "deal")
     event(ctl, "bid", 3)
     event(ctl, "new-game")
-    assert ctl.confirm and 'data-action="confirm-new"' in regions(ctl)["confirm"]
+    assert ctl.session.confirm and 'data-action="confirm-new"' in regions(ctl)["confirm"]
     event(ctl, "confirm-keep")
-    assert ctl.game.game == number and ctl.game.actions()[:1] == [3]
+    assert ctl.session.game.game == number and ctl.session.game.actions()[:1] == [3]
     event(ctl, "new-game")
     event(ctl, "confirm-new")
-    assert ctl.game.game != number and not ctl.game.actions()
+    assert ctl.session.game.game != number and not ctl.session.game.actions()
 
 
 def test_the_hand_summary_shows_what_replay_says():
     ctl = table(game=41)
-    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    play_until(ctl, lambda s: s.game.phase is Phase.HAND_OVER)
     html = regions(ctl)["panel"]
     assert 'id="summary"' in html and 'data-action="deal"' in html
-    record = json.loads(ctl.store.get(saves.GAME_KEY))
+    record = json.loads(ctl.session.store.get(saves.GAME_KEY))
     hand = replay_summary(from_record(record))["hands"][0]
     for seat, taken in hand["taken"].items():
         assert f'data-seat="{seat}" data-bid="{hand["bids"][seat]}" data-taken="{taken}"' in html
@@ -54,97 +56,98 @@ def test_the_hand_summary_shows_what_replay_says():
 
 def test_the_last_trick_can_be_shown_and_hidden():
     ctl = table(game=42)
-    play_until(ctl, lambda c: c.game.phase is Phase.PLAY and len(c.view().tricks) >= 1 and c.south_turn)
-    last = ctl.view().last_trick
+    play_until(ctl, lambda s: s.game.phase is Phase.PLAY and len(s.view().tricks) >= 1 and s.south_turn)
+    last = ctl.session.view().last_trick
     event(ctl, "last-trick")
     html = regions(ctl)["trick"]
-    assert ctl.peek and all(f'data-trick-card="{c}"' in html for c in last.cards)
+    assert ctl.session.peek and all(f'data-trick-card="{c}"' in html for c in last.cards)
     assert f'data-seat="{last.winner.name}"' in html and " won" in html
     event(ctl, "last-trick")
-    assert not ctl.peek
+    assert not ctl.session.peek
 
 
 def test_undo_then_the_same_moves_give_the_record_of_never_undoing():
     plain = table(game=43)
-    play_until(plain, lambda c: c.game.phase is Phase.PLAY and len(c.view().tricks) >= 3 and c.south_turn)
-    target = len(plain.game.actions())
+    play_until(plain, lambda s: s.game.phase is Phase.PLAY and len(s.view().tricks) >= 3 and s.south_turn)
+    target = len(plain.session.game.actions())
     undone = table(game=43)
-    play_until(undone, lambda c: c.game.phase is Phase.PLAY and len(c.view().tricks) >= 1 and c.south_turn)
+    play_until(undone, lambda s: s.game.phase is Phase.PLAY and len(s.view().tricks) >= 1 and s.south_turn)
     south_moves(undone)  # South plays a card (two clicks), the computers answer
-    before = undone.game.actions()
+    before = undone.session.game.actions()
     event(undone, "undo")
-    assert undone.undos == 1 and len(undone.game.actions()) < len(before)
-    assert undone.game.to_move is Seat.S
-    while len(undone.game.actions()) < target:
+    assert undone.session.undos == 1 and len(undone.session.game.actions()) < len(before)
+    assert undone.session.game.to_move is Seat.S
+    while len(undone.session.game.actions()) < target:
         south_moves(undone)
-    assert undone.game.actions() == plain.game.actions()
-    saved = json.loads(undone.store.get(saves.GAME_KEY))
+    assert undone.session.game.actions() == plain.session.game.actions()
+    saved = json.loads(undone.session.store.get(saves.GAME_KEY))
     assert saved.pop("undos") == 1
-    assert {k: v for k, v in saved.items() if k not in ("levels", "started")} == to_record(plain.game)
+    assert {k: v for k, v in saved.items() if k not in ("levels", "started")} == to_record(plain.session.game)
 
 
 def test_undo_is_off_once_the_hand_is_scored_and_before_south_acts():
     ctl = table(game=44)
     event(ctl, "deal")
-    assert ctl.undo_point() is None
+    assert ctl.session.undo_point() is None
     event(ctl, "undo")
-    assert not ctl.undos and "disabled" in regions(ctl)["tools"].split('data-action="undo"')[1][:20]
-    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
-    assert ctl.undo_point() is None
+    assert not ctl.session.undos and "disabled" in regions(ctl)["tools"].split('data-action="undo"')[1][:20]
+    play_until(ctl, lambda s: s.game.phase is Phase.HAND_OVER)
+    assert ctl.session.undo_point() is None
 
 
 def test_download_then_open_gives_the_same_game():
     ctl = table(game=45)
-    play_until(ctl, lambda c: len(c.game.actions()) > 30)
+    play_until(ctl, lambda s: len(s.game.actions()) > 30)
     event(ctl, "export")
-    name, text = ctl.download
-    assert name == "piki-45.json" and from_record(json.loads(text)).actions() == ctl.game.actions()
+    name, text = ctl.files.download
+    assert name == "piki-45.json" and from_record(json.loads(text)).actions() == ctl.session.game.actions()
     other = table(game=46)
-    assert other.open_record(text, name)
-    assert other.game.game == 45 and other.game.actions() == ctl.game.actions()
-    assert to_record(other.game) == to_record(ctl.game)
+    assert other.files.open_record(text, name)
+    assert other.session.game.game == 45 and other.session.game.actions() == ctl.session.game.actions()
+    assert to_record(other.session.game) == to_record(ctl.session.game)
 
 
 def test_a_bad_record_is_refused_with_a_reason_and_the_game_is_kept():
     ctl = table(game=47)
-    play_until(ctl, lambda c: len(c.game.actions()) > 10)
-    kept = to_record(ctl.game)
-    record = json.loads(saves.game_text(ctl.game, "easy"))
+    play_until(ctl, lambda s: len(s.game.actions()) > 10)
+    kept = to_record(ctl.session.game)
+    record = json.loads(saves.game_text(ctl.session.game, "easy"))
     record["hands"][0]["plays"][1] = record["hands"][0]["plays"][0]  # a card played twice
     for text in ("{not json", json.dumps(record), "", "[" * 5000):
-        assert not ctl.open_record(text, "bad.json")
-        assert "bad.json" in ctl.notice and to_record(ctl.game) == kept
-    assert not ctl.open_record(json.dumps(record), "x.json")
-    assert "сдача 1, карта 2 (W, 2H)" in ctl.notice  # names what is wrong and where
+        assert not ctl.files.open_record(text, "bad.json")
+        assert "bad.json" in ctl.session.notice and to_record(ctl.session.game) == kept
+    assert not ctl.files.open_record(json.dumps(record), "x.json")
+    assert "сдача 1, карта 2 (W, 2H)" in ctl.session.notice  # names what is wrong and where
 
 
 def test_a_file_too_large_to_read_or_unreadable_is_refused_in_words_and_nothing_changes():
     # the page does not read a file larger than FILE_BYTES (py/app.py sends only its size)
-    from ui.controller import FILE_BYTES
+    from ui.files import FILE_BYTES
 
     ctl = table(game=49)
-    play_until(ctl, lambda c: len(c.game.actions()) > 6)
-    kept, statistics = to_record(ctl.game), ctl.store.get("spades.stats")
+    play_until(ctl, lambda s: len(s.game.actions()) > 6)
+    kept, statistics = to_record(ctl.session.game), ctl.session.store.get("spades.stats")
     event(ctl, "open-file", ("record", "film.json", None, None, 734_003_200))
-    assert ctl.notice == "Запись «film.json» не открыта: файл слишком большой (735 МБ). Текущая партия сохранена."
+    assert ctl.session.notice == ("Запись «film.json» не открыта: файл слишком большой (735 МБ). "
+                                  "Текущая партия сохранена.")
     event(ctl, "open-file", ("stats", "big.json", None, None, FILE_BYTES + 1))
-    assert ctl.notice.startswith("Файл «big.json» не загружен: файл слишком большой (9 МБ).")
+    assert ctl.session.notice.startswith("Файл «big.json» не загружен: файл слишком большой (9 МБ).")
     event(ctl, "open-file", ("stats", "x.json", None, "NotReadableError", None))
-    assert ctl.notice.startswith("Файл «x.json» не загружен: NotReadableError.")
-    assert to_record(ctl.game) == kept and ctl.store.get("spades.stats") == statistics
+    assert ctl.session.notice.startswith("Файл «x.json» не загружен: NotReadableError.")
+    assert to_record(ctl.session.game) == kept and ctl.session.store.get("spades.stats") == statistics
     assert FILE_BYTES >= 4 * 2_000_000  # a record of the longest text allowed, in any characters, is read
 
 
 def test_share_gives_the_address_of_this_game_number():
     ctl = table(game=48)
     event(ctl, "share")
-    assert ctl.clipboard == "?game=48"
+    assert ctl.files.clipboard == "?game=48"
 
 
 def test_the_card_winning_the_trick_so_far_is_marked_and_seats_show_tricks_against_bids():
     ctl = table(game=49)
-    play_until(ctl, lambda c: c.game.phase is Phase.PLAY and len(c.view().trick.cards) >= 2 and c.south_turn)
-    view = ctl.view()
+    play_until(ctl, lambda s: s.game.phase is Phase.PLAY and len(s.view().trick.cards) >= 2 and s.south_turn)
+    view = ctl.session.view()
     html = regions(ctl)["trick"]
     from spades.rules import winning_index
     best = view.trick.cards[winning_index(view.trick.cards)]
@@ -156,13 +159,13 @@ def test_the_card_winning_the_trick_so_far_is_marked_and_seats_show_tricks_again
 def test_the_hand_review_steps_through_the_tricks_from_the_record():
     from ui.review import hand_review
     ctl = table(game=50)
-    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    play_until(ctl, lambda s: s.game.phase is Phase.HAND_OVER)
     assert 'data-action="review" data-value="1"' in regions(ctl)["panel"]
     event(ctl, "review", "1")
-    assert ctl.panel == "review"
+    assert ctl.session.panel == "review"
     html = regions(ctl)["review"]
     assert 'data-step="0"' in html and html.count('data-count="13"') == 4  # all four hands shown
-    data = hand_review(json.loads(ctl.store.get(saves.GAME_KEY)), 0)
+    data = hand_review(json.loads(ctl.session.store.get(saves.GAME_KEY)), 0)
     for k in range(1, 14):
         event(ctl, "review-step", "1")
         html = regions(ctl)["review"]
@@ -170,24 +173,24 @@ def test_the_hand_review_steps_through_the_tricks_from_the_record():
         assert f'data-trick="{k}" data-winner="{trick["winner"]}"' in html
         assert html.count(f'data-count="{13 - k}"') == 4
     event(ctl, "review-step", "1")
-    assert ctl.review == (0, 13)
+    assert ctl.coach.review == Review(0, 13)
     event(ctl, "review-step", "-1")
-    assert ctl.review == (0, 12)
+    assert ctl.coach.review == Review(0, 12)
     event(ctl, "review-step", "0")
-    assert ctl.review == (0, 0)
+    assert ctl.coach.review == Review(0, 0)
     event(ctl, "panel", "close")
-    assert ctl.review is None and regions(ctl)["review"] == ""
+    assert ctl.coach.review is None and regions(ctl)["review"] == ""
 
 
 def test_the_chart_has_one_point_per_hand_and_a_text_alternative():
     ctl = table(game=51)
-    play_until(ctl, lambda c: len(c.view().sheet) >= 2 and c.game.phase is not Phase.PLAY)
+    play_until(ctl, lambda s: len(s.view().sheet) >= 2 and s.game.phase is not Phase.PLAY)
     html = regions(ctl)["score"]
-    hands = len(ctl.view().sheet)
+    hands = len(ctl.session.view().sheet)
     assert '<svg id="chart"' in html and f'data-hands="{hands}"' in html
     assert html.count('class="dot-ns"') == hands and html.count('class="dot-ew"') == hands
     assert 'aria-label="' in html and "после сдачи 1" in html
-    for i, (ns, _ew) in enumerate(ctl.view().sheet, 1):
+    for i, (ns, _ew) in enumerate(ctl.session.view().sheet, 1):
         assert f'data-hand="{i}" data-score="{ns.total}"' in html
 
 
@@ -221,13 +224,13 @@ def test_a_hand_with_blind_nil_can_be_reviewed():
 
 def test_opening_a_record_closes_a_review_of_the_old_game():
     ctl = table(game=52)
-    play_until(ctl, lambda c: c.game.phase is Phase.HAND_OVER)
+    play_until(ctl, lambda s: s.game.phase is Phase.HAND_OVER)
     event(ctl, "review", "1")
-    assert ctl.review is not None
+    assert ctl.coach.review is not None
     other = table(game=53)
-    play_until(other, lambda c: len(c.game.actions()) > 10)
-    assert ctl.open_record(other.store.get(saves.GAME_KEY), "other.json")
-    assert ctl.review is None and ctl.panel is None and regions(ctl)["review"] == ""
+    play_until(other, lambda s: len(s.game.actions()) > 10)
+    assert ctl.files.open_record(other.session.store.get(saves.GAME_KEY), "other.json")
+    assert ctl.coach.review is None and ctl.session.panel is None and regions(ctl)["review"] == ""
     event(ctl, "review-step", "x")  # a bad value from the page changes nothing
 
 
@@ -235,14 +238,14 @@ def test_share_refuses_a_number_no_address_opens():
     from spades import Game
 
     ctl = table(game=54)
-    ctl._adopt(Game(game=0), "easy")
+    ctl.session.adopt(Game(game=0), "easy")
     event(ctl, "share")
-    assert ctl.clipboard is None and "999999" in ctl.status
+    assert ctl.files.clipboard is None and "999999" in ctl.session.status
 
 
 def test_the_last_hand_of_a_game_has_its_summary_too():
     ctl = table(game=55)
-    play_until(ctl, lambda c: c.game.over, limit=5000)
+    play_until(ctl, lambda s: s.game.over, limit=5000)
     html = regions(ctl)["panel"]
     assert 'id="summary"' in html and '<svg id="chart"' in html and 'data-action="new-game"' in html
     assert 'data-action="deal"' not in html and 'data-action="review"' in html

@@ -19,7 +19,8 @@ from spades import BLIND, Card, Phase, Seat, from_record
 from spades.bots.base import finish
 from ui import players, saves
 from ui.controller import FAST, Controller, in_progress
-from ui.render import regions, signed
+from ui.fmt import signed
+from helpers import regions
 from helpers import MemoryStore
 
 
@@ -63,8 +64,8 @@ def event(ctl, action, value=None) -> None:
 
 def south_moves(ctl) -> None:
     """South's next move: deal, the hinted bid, or the lowest legal card (two clicks)."""
-    game = ctl.game
-    if game.phase is Phase.HAND_OVER or not ctl.dealt:
+    game = ctl.session.game
+    if game.phase is Phase.HAND_OVER or not ctl.session.dealt:
         event(ctl, "deal")
     elif game.phase is Phase.BID:
         event(ctl, "hint")
@@ -76,11 +77,11 @@ def south_moves(ctl) -> None:
 
 def test_a_new_table_waits_for_the_deal_then_south_bids_first():
     ctl = table(game=12)
-    assert ctl.game.game == 12 and not ctl.dealt
+    assert ctl.session.game.game == 12 and not ctl.session.dealt
     assert 'data-action="deal"' in regions(ctl)["panel"]
     event(ctl, "deal")
-    assert ctl.dealt and ctl.screen.deals == [Seat.E]
-    assert ctl.game.to_move is Seat.S and ctl.south_turn
+    assert ctl.session.dealt and ctl.screen.deals == [Seat.E]
+    assert ctl.session.game.to_move is Seat.S and ctl.session.south_turn
     html = regions(ctl)
     for bid in range(14):
         assert f'data-bid="{bid}"' in html["panel"]
@@ -93,36 +94,36 @@ def test_a_whole_game_to_its_end_saves_after_every_action_and_replays():
     store = MemoryStore()
     ctl = table(store, game=4242)
     for _ in range(3000):
-        if ctl.game.over:
+        if ctl.session.game.over:
             break
         south_moves(ctl)
         saved = from_record(json.loads(store.get(saves.GAME_KEY)))
-        assert saved.totals == ctl.game.totals and len(saved.hands) == len(ctl.game.hands)
-    assert ctl.game.over and ctl.game.phase is Phase.GAME_OVER
+        assert saved.totals == ctl.session.game.totals and len(saved.hands) == len(ctl.session.game.hands)
+    assert ctl.session.game.over and ctl.session.game.phase is Phase.GAME_OVER
     assert 'data-action="new-game"' in regions(ctl)["panel"]
     sheet = regions(ctl)["score"]
-    assert sheet.count("<tbody") == len(ctl.game.hands)
-    assert sheet.count("data-row=") == 6 * len(ctl.game.hands)
+    assert sheet.count("<tbody") == len(ctl.session.game.hands)
+    assert sheet.count("data-row=") == 6 * len(ctl.session.game.hands)
     event(ctl, "new-game")
-    assert not ctl.game.over and ctl.game.game != 4242 and not ctl.dealt
+    assert not ctl.session.game.over and ctl.session.game.game != 4242 and not ctl.session.dealt
 
 
 def test_illegal_card_is_explained_and_not_raised_then_a_legal_card_needs_two_clicks():
     ctl = table(game=7)
     event(ctl, "deal")
     event(ctl, "bid", 3)
-    assert ctl.game.phase is Phase.PLAY and ctl.game.to_move is Seat.S  # South leads trick 1
-    hand = ctl.game.hand.held[Seat.S]
-    legal = ctl.game.legal_actions()
-    spades = [c for c in ctl.view().hand if c.suit == 0 and c not in legal]
+    assert ctl.session.game.phase is Phase.PLAY and ctl.session.game.to_move is Seat.S  # South leads trick 1
+    hand = ctl.session.game.hand.held[Seat.S]
+    legal = ctl.session.game.legal_actions()
+    spades = [c for c in ctl.session.view().hand if c.suit == 0 and c not in legal]
     assert spades, "game 7: South holds a spade it may not lead"
     event(ctl, "card", str(spades[0]))
-    assert ctl.status == "Пики ещё не разбиты" and ctl.selected is None
-    assert ctl.game.hand.held[Seat.S] == hand
+    assert ctl.session.status == "Пики ещё не разбиты" and ctl.session.selected is None
+    assert ctl.session.game.hand.held[Seat.S] == hand
     event(ctl, "card", str(legal[0]))
-    assert ctl.selected == legal[0] and ctl.game.hand.held[Seat.S] == hand
+    assert ctl.session.selected == legal[0] and ctl.session.game.hand.held[Seat.S] == hand
     event(ctl, "play")
-    assert legal[0] in ctl.game.hand.plays
+    assert legal[0] in ctl.session.game.hand.plays
 
 
 def test_reload_anywhere_restores_the_same_table():
@@ -132,7 +133,7 @@ def test_reload_anywhere_restores_the_same_table():
         before = regions(ctl)
         again = table(store)
         drive(again.run())  # as py/app.py does after start: here it only works out the Nil's chance
-        assert regions(again) == before, f"after {len(ctl.game.hand.plays)} plays"
+        assert regions(again) == before, f"after {len(ctl.session.game.hand.plays)} plays"
         south_moves(ctl)
 
 
@@ -140,9 +141,9 @@ def test_damaged_and_unknown_saves_are_kept_and_reported():
     for text in ("{not json", json.dumps({"format": "spades-game/99", "hands": []}), "[1, 2]"):
         store = MemoryStore({saves.GAME_KEY: text})
         ctl = table(store)
-        assert "не удалось прочитать" in ctl.notice and saves.DAMAGED_KEY in ctl.notice
+        assert "не удалось прочитать" in ctl.session.notice and saves.DAMAGED_KEY in ctl.session.notice
         assert store.get(saves.DAMAGED_KEY) == text
-        assert not ctl.dealt and ctl.game.phase is Phase.BID
+        assert not ctl.session.dealt and ctl.session.game.phase is Phase.BID
         assert json.loads(store.get(saves.GAME_KEY))["format"] == "spades-game/1"
 
 
@@ -150,22 +151,22 @@ def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
     store = MemoryStore()
     ctl = table(store, game=5)
     event(ctl, "setting", ("target", 500))
-    assert ctl.game.rules.target == 500 and ctl.game.game == 5
+    assert ctl.session.game.rules.target == 500 and ctl.session.game.game == 5
     event(ctl, "deal")
     event(ctl, "bid", 2)
-    assert in_progress(ctl.game)
+    assert in_progress(ctl.session.game)
     event(ctl, "setting", ("target", 250))
     event(ctl, "setting", ("level", "hard"))
-    assert ctl.game.rules.target == 500 and ctl.level == "easy"
+    assert ctl.session.game.rules.target == 500 and ctl.session.level == "easy"
     assert 'data-applies="next"' in regions(ctl)["settings"]
     kept = json.loads(store.get(saves.SETTINGS_KEY))
     assert {k: kept[k] for k in ("target", "level", "bag_penalty", "blind_nil")} == {
         "target": 250, "level": "hard", "bag_penalty": True, "blind_nil": False}
     assert 'data-action="new-game"' in regions(ctl)["settings"]  # «Начать новую партию…»
     event(ctl, "new-game")  # a game is in progress: it asks first
-    assert ctl.confirm and ctl.game.rules.target == 500
+    assert ctl.session.confirm and ctl.session.game.rules.target == 500
     event(ctl, "confirm-new")
-    assert ctl.game.rules.target == 250 and ctl.level == "hard" and not in_progress(ctl.game)
+    assert ctl.session.game.rules.target == 250 and ctl.session.level == "hard" and not in_progress(ctl.session.game)
 
 
 def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
@@ -174,46 +175,46 @@ def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
     event(ctl, "deal")
     event(ctl, "bid", 4)
     asked = table(store, game=200)
-    assert asked.confirm == (200, 100) and asked.game.game == 100
+    assert asked.session.confirm == (200, 100) and asked.session.game.game == 100
     assert "data-action=\"confirm-new\"" in regions(asked)["confirm"]
     event(asked, "confirm-keep")
-    assert asked.confirm is None and asked.game.game == 100
+    assert asked.session.confirm is None and asked.session.game.game == 100
     event(asked, "confirm-new")  # nothing asked any more: ignored
-    assert asked.game.game == 100
+    assert asked.session.game.game == 100
     fresh = table(store, game=200)
     event(fresh, "confirm-new")
-    assert fresh.game.game == 200 and not fresh.dealt
-    assert table(MemoryStore(), game=300).confirm is None  # nothing to lose: no question
+    assert fresh.session.game.game == 200 and not fresh.session.dealt
+    assert table(MemoryStore(), game=300).session.confirm is None  # nothing to lose: no question
 
 
 def test_blind_nil_is_offered_before_the_cards_are_seen_and_not_hinted_after_a_look():
     # A record where NS trail by 100+ after hand 1 (their bids fail), blind nil on.
     store = MemoryStore()
     ctl = table(store, game=9)
-    ctl.settings = saves.Settings(blind_nil=True)
-    ctl.new_game(9)
+    ctl.session.settings = saves.Settings(blind_nil=True)
+    ctl.session.new_game(9)
     for _ in range(400):
-        game = ctl.game
+        game = ctl.session.game
         if game.phase is Phase.HAND_OVER and game.totals[1] - game.totals[0] >= 100:
             break
         if game.over:
-            ctl.new_game(ctl.game.game + 1)
+            ctl.session.new_game(ctl.session.game.game + 1)
             continue
-        if game.phase is Phase.BID and ctl.south_turn and not ctl.blind_pending:
+        if game.phase is Phase.BID and ctl.session.south_turn and not ctl.session.blind_pending:
             event(ctl, "bid", 13)  # South overbids: NS fall behind
         else:
             south_moves(ctl)
-    assert ctl.game.phase is Phase.HAND_OVER and ctl.game.blind_allowed(Seat.S)
+    assert ctl.session.game.phase is Phase.HAND_OVER and ctl.session.game.blind_allowed(Seat.S)
     event(ctl, "deal")
-    while ctl.game.to_move is not Seat.S:
+    while ctl.session.game.to_move is not Seat.S:
         south_moves(ctl)
-    assert ctl.blind_pending
+    assert ctl.session.blind_pending
     html = regions(ctl)
     assert 'data-action="blind-nil"' in html["panel"] and "data-card" not in html["hand"]
-    assert table(store).blind_pending  # a reload still offers it
+    assert table(store).session.blind_pending  # a reload still offers it
     event(ctl, "look")
-    assert not ctl.blind_pending and ctl.bid_hint()[0] != BLIND
-    assert not table(store).blind_pending  # a reload after a look does not offer it again
+    assert not ctl.session.blind_pending and ctl.coach.bid_hint()[0] != BLIND
+    assert not table(store).session.blind_pending  # a reload after a look does not offer it again
     assert 'data-action="blind-nil"' not in regions(ctl)["panel"]
 
 
@@ -221,19 +222,19 @@ def test_computer_decisions_are_the_bots_own_and_seeded_by_the_position():
     ctl = table(game=77)
     event(ctl, "deal")
     event(ctl, "bid", 3)
-    game = from_record(json.loads(ctl.store.get(saves.GAME_KEY)))
-    assert game.hand.bid_log == ctl.game.hand.bid_log
-    replayed = from_record(dict(json.loads(ctl.store.get(saves.GAME_KEY)),
-                                hands=[dict(json.loads(ctl.store.get(saves.GAME_KEY))["hands"][0],
+    game = from_record(json.loads(ctl.session.store.get(saves.GAME_KEY)))
+    assert game.hand.bid_log == ctl.session.game.hand.bid_log
+    replayed = from_record(dict(json.loads(ctl.session.store.get(saves.GAME_KEY)),
+                                hands=[dict(json.loads(ctl.session.store.get(saves.GAME_KEY))["hands"][0],
                                             bids=[3], plays=[])]))
     for seat in (Seat.W, Seat.N, Seat.E):
         assert replayed.to_move is seat
-        level = ctl.level_of(seat)
+        level = ctl.session.level_of(seat)
         view = replayed.view(seat)
-        action = finish(players.think(ctl.number, view, level))
-        assert action == finish(players.think(ctl.number, view, level))
+        action = finish(players.think(ctl.session.number, view, level))
+        assert action == finish(players.think(ctl.session.number, view, level))
         replayed.apply(action)
-    assert replayed.hand.bid_log == ctl.game.hand.bid_log
+    assert replayed.hand.bid_log == ctl.session.game.hand.bid_log
 
 
 def test_signed_numbers_use_a_real_minus():
@@ -243,11 +244,11 @@ def test_signed_numbers_use_a_real_minus():
 
 def test_the_play_hint_raises_the_hard_bots_card_and_says_why():
     ctl = table(game=5)
-    while not (ctl.game.phase is Phase.PLAY and ctl.south_turn):
+    while not (ctl.session.game.phase is Phase.PLAY and ctl.session.south_turn):
         south_moves(ctl)
     event(ctl, "hint")
-    expected, reason = players.hint(ctl.view(), ctl.number)
-    assert ctl.selected == expected and reason in ctl.status
+    expected, reason = players.hint(ctl.session.view(), ctl.session.number)
+    assert ctl.session.selected == expected and reason in ctl.session.status
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="needs a fresh interpreter (a subprocess)")

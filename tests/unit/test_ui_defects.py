@@ -30,19 +30,19 @@ def test_a_target_of_250_point_0_falls_back_to_the_default_with_a_notice():
     assert settings.target == 250 and type(settings.target) is int and bad == ["target"]
     assert settings.level == "hard"  # the good field is kept
     ctl = table(store)
-    assert ctl.game.rules.target == 250 and "target" in ctl.notice
+    assert ctl.session.game.rules.target == 250 and "target" in ctl.session.notice
     for damaged in ({"target": "500"}, {"target": True}, {"bag_penalty": 1}, {"level": ["hard"]},
                     {"lang": 7}, [1, 2], "text", {"target": 10**400}):
         ctl = table(MemoryStore({saves.SETTINGS_KEY: json.dumps(damaged)}))
-        assert ctl.notice and ctl.game.rules == saves.Settings().rules(), damaged
+        assert ctl.session.notice and ctl.session.game.rules == saves.Settings().rules(), damaged
 
 
 def test_deeply_nested_saves_are_refused_before_parsing():
     store = MemoryStore({saves.GAME_KEY: DEEP, saves.SETTINGS_KEY: DEEP, saves.TABLE_KEY: DEEP})
     ctl = table(store)
-    assert not ctl.game.actions() and ctl.game.game
+    assert not ctl.session.game.actions() and ctl.session.game.game
     assert store.get(saves.DAMAGED_KEY) == DEEP  # the damaged game is kept, not thrown away
-    assert "вложенность" in ctl.notice or "nested" in ctl.notice
+    assert "вложенность" in ctl.session.notice or "nested" in ctl.session.notice
     assert saves.load_settings(store) == (saves.Settings(), ["settings"])
     just_deep_enough = "[" * MAX_DEPTH + "]" * MAX_DEPTH
     assert saves.load_settings(MemoryStore({saves.SETTINGS_KEY: just_deep_enough}))[1]
@@ -53,8 +53,8 @@ def test_a_damaged_save_too_big_to_copy_is_moved_and_the_page_goes_on():
     text = "x" * 2_700_000
     store = MemoryStore({saves.GAME_KEY: text}, quota=quota)
     ctl = table(store)
-    assert store.get(saves.DAMAGED_KEY) == text and saves.DAMAGED_KEY in ctl.notice
-    assert json.loads(store.get(saves.GAME_KEY))["game"] == ctl.game.game  # the new game is saved
+    assert store.get(saves.DAMAGED_KEY) == text and saves.DAMAGED_KEY in ctl.session.notice
+    assert json.loads(store.get(saves.GAME_KEY))["game"] == ctl.session.game.game  # the new game is saved
 
 
 def test_a_damaged_save_bigger_than_the_storage_keeps_its_longest_prefix():
@@ -63,7 +63,7 @@ def test_a_damaged_save_bigger_than_the_storage_keeps_its_longest_prefix():
     ctl = table(store)
     kept = store.get(saves.DAMAGED_KEY)
     assert kept and text.startswith(kept) and len(kept) < len(text)
-    assert str(len(kept)) in ctl.notice and str(len(text)) in ctl.notice
+    assert str(len(kept)) in ctl.session.notice and str(len(text)) in ctl.session.notice
     assert saves.keep_damaged(RefusingStore({saves.GAME_KEY: text})) == (0, len(text))  # never raises
 
 
@@ -75,10 +75,10 @@ def test_a_record_without_a_game_number_continues_with_a_fresh_number():
     del record["game"]
     store = MemoryStore({saves.GAME_KEY: json.dumps(record)})
     ctl = table(store, game=4242)
-    assert ctl.game.game == 4242 and "4242" in ctl.notice
+    assert ctl.session.game.game == 4242 and "4242" in ctl.session.notice
     assert "None" not in regions(ctl)["info"]
     event(ctl, "deal")  # the next hand is dealt from the new number
-    assert ctl.game.phase is Phase.BID and len(ctl.game.hands) == 2
+    assert ctl.session.game.phase is Phase.BID and len(ctl.session.game.hands) == 2
     saved = json.loads(store.get(saves.GAME_KEY))
     assert saved["game"] == 4242 and saved["hands"][0]["deal"] == record["hands"][0]["deal"]
 
@@ -98,9 +98,9 @@ def test_a_computer_that_raises_stops_the_table_with_a_message_and_plays_nothing
     ctl = table(game=12)
     event(ctl, "deal")
     event(ctl, "bid", 3)  # West would bid next
-    assert ctl.failed and "planted bug" in ctl.notice and "planted bug" in ctl.status
-    assert ctl.game.to_move is Seat.W and ctl.game.actions() == [3]
-    assert json.loads(ctl.store.get(saves.GAME_KEY))["hands"][0]["bids"] == [3]
+    assert ctl.session.failed and "planted bug" in ctl.session.notice and "planted bug" in ctl.session.status
+    assert ctl.session.game.to_move is Seat.W and ctl.session.game.actions() == [3]
+    assert json.loads(ctl.session.store.get(saves.GAME_KEY))["hands"][0]["bids"] == [3]
 
 
 def test_a_computer_answering_an_illegal_action_is_reported_too(monkeypatch):
@@ -112,13 +112,13 @@ def test_a_computer_answering_an_illegal_action_is_reported_too(monkeypatch):
     ctl = table(game=12)
     event(ctl, "deal")
     event(ctl, "bid", 3)
-    assert ctl.failed and ctl.game.actions() == [3]
+    assert ctl.session.failed and ctl.session.game.actions() == [3]
 
 
 def test_a_setting_changed_while_the_storage_refuses_is_not_an_error():
     ctl = table(RefusingStore())
     event(ctl, "setting", ("target", 500))
-    assert ctl.settings.target == 500 and ctl.notice
+    assert ctl.session.settings.target == 500 and ctl.session.notice
 
 
 def test_the_table_plays_the_same_game_as_the_command_line():
@@ -127,11 +127,11 @@ def test_the_table_plays_the_same_game_as_the_command_line():
     number = 23
     ctl = table(game=number)
     south = make_player("hard")
-    while not ctl.game.over:
-        if ctl.game.phase is Phase.HAND_OVER or not ctl.dealt:
+    while not ctl.session.game.over:
+        if ctl.session.game.phase is Phase.HAND_OVER or not ctl.session.dealt:
             event(ctl, "deal")
             continue
-        view = ctl.view()
+        view = ctl.session.view()
         action = south.act(view, decision_rng(number, view))
         if view.phase is Phase.BID:
             event(ctl, "bid", action)
@@ -139,4 +139,4 @@ def test_the_table_plays_the_same_game_as_the_command_line():
             event(ctl, "card", str(action))
             event(ctl, "card", str(action))
     expected = to_record(play_game(number, players_for("hard", "easy")))
-    assert to_record(ctl.game) == expected
+    assert to_record(ctl.session.game) == expected

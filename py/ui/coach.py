@@ -1,0 +1,222 @@
+"""The coach: the hint, the bid's risk preview, the Nil's chance, the analysis and the review.
+
+Everything here reads the session's game and never changes it: the hint raises a card or bids
+through the controller, the review and the analysis look at hands already played. The work is
+the computer players' and the engine's (``players``, ``spades.advice``, ``spades.analysis``,
+``review.hand_review``), imported when first used; long work is done a slice at a time
+(``slices``) and dropped when the table has moved on.
+"""
+
+from __future__ import annotations
+
+from spades import Card, Phase
+from spades.record import to_record
+from spades.rules import TRICKS_PER_HAND
+from spades.values import Value
+
+from .review import hand_review
+from .session import SOUTH, Session
+from .slices import ABANDONED, sliced, while_true
+from .strings import language, t
+
+
+class Analysis(Value):
+    """«Разбор сдачи» of one hand: how many of South's decisions are priced of how many, and,
+    once all are, the costliest (``spades.analysis.costliest``; None while under way)."""
+
+    __slots__ = ("game", "hand", "done", "total", "listed")
+    game: int | None
+    hand: int
+    done: int
+    total: int
+    listed: tuple | None
+
+    def __init__(self, game: int | None, hand: int, done: int, total: int, listed: tuple | None = None) -> None:
+        super().__init__(game, hand, done, total, listed)
+
+
+class Review(Value):
+    """The hand under review (0-based) and how many of its tricks are shown (0: the bids)."""
+
+    __slots__ = ("hand", "step")
+    hand: int
+    step: int
+
+    def __init__(self, hand: int, step: int = 0) -> None:
+        super().__init__(hand, max(0, min(TRICKS_PER_HAND, step)))
+
+
+class Coach:
+    def __init__(self, session: Session, screen) -> None:
+        self.session = session
+        self.screen = screen
+        self._hint: tuple = (None, None)  # (the position's key, South's bid hint there)
+        self.nil_chances: dict = {}  # (game, hand) -> how often South's Nil holds (playouts)
+        self.analysis: Analysis | None = None
+        self._review: tuple = (None, None)  # (the session's epoch, Review) of the open review
+        self._reviewed: tuple = (None, None)  # ((epoch, hand), hand_review) replayed once
+
+    # --- the hint ---------------------------------------------------------------------------
+
+    def bid_hint(self):
+        """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
+        from . import players
+
+        session = self.session
+        view = session.view()
+        key = (session.number, view.hand_index, view.action_count, session.looked, language())
+        if self._hint[0] != key:
+            self._hint = (key, players.hint(view, session.number, looked=session.looked, lang=language()))
+        return self._hint[1]
+
+    async def play_hint(self) -> None:
+        """The «Совет» for South's card: the card is raised and the reason said."""
+        from . import players
+
+        session = self.session
+        mark, seq = session.mark(), session.seq
+        steps = players.hint_steps(session.view(), session.number, lang=language())
+        (action, reason), _ = await sliced(steps, self.screen.pause)
+        if not mark.current or seq != session.seq:
+            return  # the table moved on while the hint was being worked out
+        if isinstance(action, Card):
+            session.selected = action
+            session.status = f"{t('button.hint.play')}: {action.display} — {reason}"
+
+    # --- the bid's preview --------------------------------------------------------------------
+
+    def bid_risks(self) -> dict:
+        """South's bids (0..13) -> ``advice.BidRisk``: the risk preview beside the bid buttons."""
+        from spades import BLIND
+        from spades.advice import bid_risk
+        from spades.bots.estimate import estimate
+
+        view = self.session.view()
+        est = estimate(view.held)  # counted once for all the bids
+        return {n: bid_risk(view, n, est) for n in view.legal if n != BLIND}
+
+    def nil_chance(self) -> float | None:
+        """How often South's Nil holds in the hard level's playouts of this hand, or None while
+        it is being worked out (``work_out_nil``)."""
+        game = self.session.game
+        return self.nil_chances.get((game.game, len(game.hands)))
+
+    async def work_out_nil(self) -> None:
+        """Work out the Nil's chance for the preview once South is to bid with the cards seen,
+        a slice at a time (the page stays live), then show it."""
+        from spades.advice import nil_chance_steps
+
+        session = self.session
+        game, mark = session.game, session.mark()
+        key = (game.game, len(game.hands))
+        if (game.phase is not Phase.BID or game.to_move is not SOUTH or not session.dealt
+                or session.blind_pending or key in self.nil_chances):
+            return
+
+        def still_bidding() -> bool:  # South has not bid meanwhile, nor a new game begun
+            return mark.current and session.game is game and game.phase is Phase.BID and game.to_move is SOUTH
+
+        steps = while_true(nil_chance_steps(session.view(), session.number), still_bidding)
+        chance, _ = await sliced(steps, self.screen.pause)
+        if chance is not ABANDONED and still_bidding():
+            self.nil_chances = {key: chance}
+            self.screen.render()
+
+    # --- the analysis -------------------------------------------------------------------------
+
+    def analysis_shown(self) -> Analysis | None:
+        """The analysis of the hand on the table, if one was asked for."""
+        game, state = self.session.game, self.analysis
+        if state is None or (state.game, state.hand) != (game.game, self.session.view().hand_index):
+            return None
+        return state
+
+    async def analyse(self) -> None:
+        """«Разбор сдачи»: South's bid and cards in the hand just finished, priced by the hard
+        level from South's own knowledge at the time (``spades.analysis.analyse_steps``), a
+        slice at a time, with progress; then the costliest decisions are listed."""
+        from spades import analysis
+
+        session = self.session
+        game = session.game
+        if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return
+        hand = session.view().hand_index
+        if self.analysis_shown() is not None:
+            return  # done or under way
+        total = len(analysis.decisions_of(game, hand, SOUTH))
+        self.analysis = state = Analysis(game.game, hand, 0, total)
+        mark, hands = session.mark(), len(game.hands)
+        self.screen.render()
+        await self.screen.pause(0)  # the progress shows before the first slice, in a task of its own
+
+        def still_shown() -> bool:  # the summary of this hand is still on the table
+            return (mark.current and session.game is game and len(game.hands) == hands
+                    and game.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and self.analysis is state)
+
+        def progress(decision) -> None:  # one more decision priced: drawn in a task of its own
+            nonlocal state
+            if state.done + 1 < total:  # the last is drawn with the list, when the handler returns
+                self.analysis = state = state._replace(done=state.done + 1)
+                self.screen.render()
+
+        decisions = await sliced(while_true(_reporting(analysis.analyse_steps(game, hand, SOUTH), progress),
+                                            still_shown), self.screen.pause)
+        if decisions[0] is ABANDONED or not still_shown():
+            if self.analysis is state:
+                self.analysis = None  # the next hand was dealt, a new game begun, …: moot
+            return
+        self.analysis = Analysis(game.game, hand, total, total, tuple(analysis.costliest(decisions[0])))
+
+    # --- the review ---------------------------------------------------------------------------
+
+    @property
+    def review(self) -> Review | None:
+        """The review open on this game (a review belongs to the game it was opened on)."""
+        epoch, review = self._review
+        return review if epoch == self.session.epoch else None
+
+    @review.setter
+    def review(self, review: Review | None) -> None:
+        self._review = (self.session.epoch, review)
+
+    def review_hand(self) -> dict | None:
+        """The hand under review (``review.hand_review`` of the record), replayed once per hand
+        opened, not at every render: a finished hand does not change."""
+        review = self.review
+        if review is None:
+            return None
+        key = (self.session.epoch, review.hand)
+        if self._reviewed[0] != key:
+            self._reviewed = (key, hand_review(to_record(self.session.game), review.hand))
+        return self._reviewed[1]
+
+    def open_review(self, hand: int, step: int = 0) -> None:
+        """Open the review of finished hand ``hand`` (0-based) at trick ``step``."""
+        if 0 <= hand < len(self.session.view().sheet) and 0 <= step <= TRICKS_PER_HAND:
+            self.review = Review(hand, step)
+            self.session.panel = "review"
+
+    def step_review(self, delta: int) -> None:
+        """One trick forward (``+1``) or back (``-1``); ``0`` and ``13`` go to an end."""
+        review = self.review
+        if review is not None:
+            last = TRICKS_PER_HAND
+            step = 0 if delta == 0 else (last if delta == last else review.step + delta)
+            self.review = Review(review.hand, step)
+
+
+def _reporting(steps, report):
+    """``steps`` (a sliced computation) that calls ``report(value)`` for each value other than
+    None it yields (``spades.analysis.analyse_steps`` yields each ``Decision`` once priced)."""
+    while True:
+        try:
+            value = next(steps)
+        except StopIteration as done:
+            return done.value
+        if value is not None:
+            report(value)
+        yield value
+
+
+__all__ = ["Analysis", "Coach", "Review"]

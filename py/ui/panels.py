@@ -1,0 +1,231 @@
+"""The panels over the table, drawn from ``view.TableView``: the hand's summary (with its
+analysis), the score sheet and its chart, the hand review, the statistics.
+
+Like ``render`` (which draws the table and calls these), pure functions of the view's plain
+values; every word comes from ``strings``.
+"""
+
+from __future__ import annotations
+
+from spades import SEATS, Card, Seat
+from spades.cards import sort_for_display
+from spades.rules import BAGS_PER_PENALTY, LOSING_SCORE, is_nil
+
+from . import stats
+from .fmt import attrs, bid_text, colour, escape, number, points, score_rows, seat_name, signed
+from .review import held_after
+from .strings import t
+
+
+def stats_panel(tv) -> str:
+    """The statistics panel: the figures (``data-stat``), export, import, reset."""
+    figures = tv.stats
+
+    def shown(value, pct=False):
+        return "—" if value is None else (f"{value}%" if pct else str(value))
+
+    rows = []
+    for name in stats.FIGURES:
+        value = figures[name]
+        rows.append(f'<tr><th scope="row">{escape(t("stats." + name))}</th>'
+                    f'<td data-stat="{name}" data-value="{"" if value is None else value}">'
+                    f'{escape(shown(value, name.endswith("_pct")))}</td></tr>')
+    for key, b in sorted(figures["by"].items()):
+        kind, value = key.split(":")
+        label = t("stats.by_level", level=t(f"settings.level.{value}")) if kind == "level" else t(
+            "stats.by_target", target=value)
+        rows.append(f'<tr><th scope="row">{escape(label)}</th><td data-by="{escape(key)}">'
+                    f'{escape(t("stats.won_of", won=b["won"], games=b["games"]))}</td></tr>')
+    for which in ("best", "worst"):
+        score = figures[which]
+        text = "—" if score is None else f"{number(score[0])} : {number(score[1])}"
+        rows.append(f'<tr><th scope="row">{escape(t("stats." + which))}</th><td data-stat="{which}">'
+                    f'{escape(text)}</td></tr>')
+    reset = (f'<button type="button" class="secondary" data-action="stats-reset">{escape(t("stats.reset"))}</button>'
+             if not tv.confirm_reset else
+             f'<span role="alert">{escape(t("stats.reset_ask"))}</span> '
+             f'<button type="button" data-action="stats-reset-confirm">{escape(t("stats.reset_yes"))}</button> '
+             f'<button type="button" class="secondary" data-action="stats-keep">{escape(t("stats.reset_no"))}</button>')
+    return (
+        f'<table class="sheet stats-table"><tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="stats-note">{escape(t("stats.note"))}</p>'
+        f'<p class="stats-tools"><button type="button" class="secondary" data-action="stats-export">'
+        f'{escape(t("stats.export"))}</button> '
+        f'<label class="secondary file-tool stats-import">{escape(t("stats.import"))}'
+        f'<input type="file" accept=".json,application/json" data-action="import-stats" '
+        f'aria-label="{escape(t("stats.import"))}"></label> {reset}</p>'
+    )
+
+
+def review(tv) -> str:
+    """The hand review: the bids, all four hands, the tricks one by one (from the record)."""
+    if tv.review is None:
+        return ""
+    index, step = tv.review.hand, tv.review.step
+    data = tv.review_hand
+    held = held_after(data, step)
+    bids = " · ".join(f"{seat_name(Seat.parse(s))} {bid_text(b)}" for s, b in data["bids"].items())
+    hands = []
+    for who in (Seat.N, Seat.W, Seat.E, Seat.S):
+        cards = "".join(f'<span class="mini {colour(c)}">{escape(c.display)}</span>'
+                        for c in sort_for_display(held[who.name]))
+        hands.append(f'<div class="review-hand at-{who.name}" data-seat="{who.name}" '
+                     f'data-count="{len(held[who.name])}"><strong>{escape(seat_name(who))}</strong> {cards}</div>')
+    trick_html = ""
+    if step:
+        trick = data["tricks"][step - 1]
+        leader = Seat.parse(trick["leader"])
+        plays = []
+        for i, code in enumerate(trick["cards"]):
+            who = SEATS[(leader + i) % len(SEATS)]
+            card = Card.parse(code)
+            won = ' class="won"' if who.name == trick["winner"] else ""
+            plays.append(f'<li{won} data-seat="{who.name}" data-card="{code}">{escape(seat_name(who))}: '
+                         f'<span class="mini {colour(card)}">{escape(card.display)}</span></li>')
+        won_by = escape(t("review.won", seat=seat_name(Seat.parse(trick["winner"]))))
+        trick_html = (f'<ol class="review-trick" data-trick="{step}" data-winner="{trick["winner"]}">'
+                      f'{"".join(plays)}</ol><p>{won_by}</p>')
+    def step_button(value, key, disabled):
+        return (f'<button type="button" class="secondary" data-action="review-step" data-value="{value}"'
+                f'{attrs(disabled=disabled)}>{escape(t(key))}</button>')
+    return (
+        f'<p class="review-where" data-hand="{index + 1}" data-step="{step}">'
+        f'{escape(t("review.where", hand=index + 1, trick=step, tricks=len(data["tricks"])))}</p>'
+        f'<p class="review-bids">{escape(t("review.bids", bids=bids))}</p>'
+        f'<div class="review-table">{"".join(hands)}</div>{trick_html}'
+        f'<p class="review-steps">{step_button(0, "review.first", step == 0)}'
+        f'{step_button(-1, "review.back", step == 0)}{step_button(1, "review.forward", step >= len(data["tricks"]))}'
+        f'{step_button(13, "review.last", step >= len(data["tricks"]))}</p>'
+    )
+
+
+def chart(view) -> str:
+    """Both teams' scores after each hand as an SVG line chart, with the target and −200 lines,
+    and a text alternative."""
+    points = [(0, 0)] + [(ns.total, ew.total) for ns, ew in view.sheet]
+    if len(points) < 2:
+        return ""
+    target, floor = view.rules.target, LOSING_SCORE
+    top = max([target] + [max(p) for p in points]) + 20
+    bottom = min([floor] + [min(p) for p in points]) - 20
+    width, height, pad = 320, 180, 28
+    def x(i):
+        return pad + (width - 2 * pad) * i / (len(points) - 1)
+    def y(v):
+        return pad / 2 + (height - pad) * (top - v) / (top - bottom)
+    lines = []
+    for team, k in (("NS", 0), ("EW", 1)):
+        path = " ".join(f"{x(i):.1f},{y(p[k]):.1f}" for i, p in enumerate(points))
+        dots = "".join(f'<circle class="dot-{team.lower()}" cx="{x(i):.1f}" cy="{y(p[k]):.1f}" r="3" '
+                       f'data-hand="{i}" data-score="{p[k]}"/>' for i, p in enumerate(points) if i)
+        lines.append(f'<polyline class="line-{team.lower()}" data-team="{team}" points="{path}"/>{dots}')
+    marks = "".join(
+        f'<line class="mark" x1="{pad}" x2="{width - pad}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+        f'<text x="{width - pad + 2}" y="{y(v) + 4:.1f}">{escape(number(v))}</text>' for v in (target, 0, floor))
+    text = "; ".join(t("chart.point", hand=i, ns=number(p[0]), ew=number(p[1])) for i, p in enumerate(points) if i)
+    label = t("chart.aria", target=target, points=text)
+    return (f'<figure class="chart"><svg id="chart" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="{escape(label)}" data-hands="{len(points) - 1}">{marks}{"".join(lines)}</svg>'
+            f'<figcaption>{escape(t("chart.caption"))}</figcaption></figure>')
+
+
+def decision_text(d) -> str:
+    """«Взятка 2: A♥ вместо 4♥ — −14 очков в среднем — вы перебили взятку партнёра»."""
+    cost = points(-round(d.cost), signed(-round(d.cost)))
+    if d.kind == "bid":
+        text = t("analysis.bid", played=bid_text(d.played), best=bid_text(d.best), cost=cost)
+    else:
+        text = t("analysis.item", trick=d.trick, played=d.played.display, best=d.best.display, cost=cost)
+    if d.why is None:
+        return text
+    code, params = d.why
+    return t("analysis.because", item=text, why=t("analysis.why." + code, **params))
+
+
+def analysis_panel(tv, view) -> str:
+    """#analysis under the hand summary once «Разбор сдачи» was pressed: progress while the
+    bid and plays are priced, then the costliest (``data-cost``: points, ``data-trick``: 1-based,
+    the first for the bid; ``data-kind``: bid or play), each opening the hand review at that
+    trick (a bid: at the bids)."""
+    state = tv.analysis
+    if state is None:
+        return ""
+    done, total, listed = state.done, state.total, state.listed
+    title = f'<h3 class="panel-title">{escape(t("analysis.title"))}</h3>'
+    if listed is None:
+        return (f'<section id="analysis" class="analysis" aria-busy="true" aria-live="polite">{title}'
+                f'<progress max="{total}" value="{done}"></progress>'
+                f'<p>{escape(t("analysis.progress", done=done, total=total))}</p></section>')
+    items = []
+    for d in listed:
+        items.append(f'<li data-cost="{d.cost}" data-trick="{d.trick}" data-kind="{d.kind}"><button type="button" '
+                     f'class="link" data-action="review-at" '
+                     f'data-value="{view.hand_index + 1}:{0 if d.kind == "bid" else d.trick}">'
+                     f'{escape(decision_text(d))}</button></li>')
+    body = (f'<ol class="analysis-list">{"".join(items)}</ol>' if items
+            else f'<p class="analysis-clean">{escape(t("analysis.clean", noise=round(tv.noise)))}</p>')
+    return (f'<section id="analysis" class="analysis" aria-live="polite" data-done="1">{title}{body}'
+            f'<p class="analysis-note">{escape(t("analysis.note"))}</p></section>')
+
+
+def hand_summary(tv, over: bool = False) -> str:
+    """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
+    rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
+    view = tv.game
+    ns, ew = view.hand_score
+    seats = []
+    for who in (Seat.S, Seat.W, Seat.N, Seat.E):
+        bid, taken = view.bids[who], view.taken[who]
+        line = t("summary.bid_taken", bid=bid_text(bid), taken=taken)
+        mark = ""
+        if is_nil(bid):
+            made = taken == 0
+            mark = (f' <span class="nil-{"made" if made else "failed"}">'
+                    f'{escape(t("summary.nil_made" if made else "summary.nil_failed"))}</span>')
+        seats.append(f'<li data-seat="{who.name}" data-bid="{bid}" data-taken="{taken}">'
+                     f'<strong>{escape(seat_name(who))}</strong>: {escape(line)}{mark}</li>')
+    rows = score_rows((("NS", ns._asdict()), ("EW", ew._asdict())), lambda row: t("sheet.row." + row))
+    banks = []
+    for team, score in (("NS", ns), ("EW", ew)):
+        left = (t("summary.to_penalty", left=BAGS_PER_PENALTY - score.bank) if view.rules.bag_penalty
+                else t("summary.no_penalty"))
+        banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(t("team." + team))}</strong>: '
+                     f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')
+    head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
+            f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
+    next_text = t("summary.over") if over else t("summary.goes_on", target=view.rules.target)
+    return (
+        f'<section id="summary" class="summary" role="dialog" aria-labelledby="summary-title">'
+        f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
+        f'<ul class="summary-seats">{"".join(seats)}</ul>'
+        f'<table class="sheet summary-sheet">{head}<tbody>{rows}</tbody></table>'
+        f'<ul class="summary-banks">{"".join(banks)}</ul>'
+        f'<p class="summary-next">{escape(next_text)}</p>'
+        f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
+        f'{escape(t("button.review"))}</button> <button type="button" class="secondary" data-action="analysis">'
+        f'{escape(t("button.analysis"))}</button></p>{analysis_panel(tv, view)}'
+        + ("" if over else f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
+           f'{escape(t("button.deal"))}</button>')
+        + '</section>'
+    )
+
+
+def sheet(view) -> str:
+    if not view.sheet:
+        return f'<p class="sheet-empty">{escape(t("sheet.empty"))}</p>'
+    head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
+            f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
+    bodies = []
+    for i, (ns, ew) in enumerate(view.sheet, 1):
+        title = escape(t("sheet.hand", number=i))
+        look = (f' <button type="button" class="secondary review-open" data-action="review" data-value="{i}">'
+                f'{escape(t("button.review"))}</button>')
+        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{title}{look}</th></tr>',
+                score_rows((("NS", ns._asdict()), ("EW", ew._asdict())), lambda row: t("sheet.row." + row), True)]
+        bank = t("sheet.bank", ns=ns.bank, ew=ew.bank)
+        rows.append(f'<tr class="sheet-bank"><td colspan="3">{escape(bank)}</td></tr>')
+        bodies.append(f'<tbody data-hand="{i}">{"".join(rows)}</tbody>')
+    return f'{chart(view)}<table class="sheet">{head}{"".join(bodies)}</table>'
+
+
+__all__ = ["analysis_panel", "chart", "hand_summary", "review", "sheet", "stats_panel"]

@@ -1,0 +1,319 @@
+"""The game session: the game at the table, what is shown of it, and its saving.
+
+``Session`` holds the game being played (``spades.Game``: actions reach it only through
+``apply``, and it is read through ``view(Seat.S)`` and its public state), the settings it is
+played with, and the little that is only presentation: whether this hand's deal was shown, the
+raised card, a finished trick still on the table, the open panel, the status line and the
+notice. Every write to the store goes through ``stored``: a full or forbidden storage is said,
+never raised. The other parts of the table (``controller``, ``turns``, ``coach``, ``files``,
+``prefs``, ``stats.Desk``) act on one ``Session``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError, Team
+from spades.reasons import Reason
+from spades.rules import first_to_act, next_seat
+from spades.table import HUMAN, PARTNER_LEVEL
+
+from . import saves, stats
+from .fmt import bid_text, seat_name
+from .strings import language, set_language, t
+
+SOUTH = HUMAN
+MAX_GAME_NUMBER = 999_999
+
+
+def reason_text(error: SpadesError) -> str:
+    """The engine's reason in the page's language, as a sentence for the status line."""
+    text = error.reason(language())
+    return text[:1].upper() + text[1:]
+
+
+def in_progress(game: Game) -> bool:
+    """A game that someone has started playing and that is not over."""
+    return not game.over and bool(game.actions())
+
+
+def parse_game_number(text: object) -> int | None:
+    """A game number from the address (``?game=N``): ASCII digits only, 1..999999; anything
+    else (``²``, ``-3``, ``1e3``, an empty or huge text) is ignored."""
+    if not isinstance(text, str) or not 0 < len(text) <= len(str(MAX_GAME_NUMBER)):
+        return None
+    if not all("0" <= ch <= "9" for ch in text):
+        return None
+    number = int(text)
+    return number if 0 < number <= MAX_GAME_NUMBER else None
+
+
+def new_game_number() -> int:
+    return random.randint(1, MAX_GAME_NUMBER)
+
+
+class Mark:
+    """The table's position when some work began (a computer's thought, an animation, an
+    analysis): ``current`` turns false once a new game, an opened record or an undo replaced
+    it, and the work is moot."""
+
+    __slots__ = ("session", "epoch")
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.epoch = session.epoch
+
+    @property
+    def current(self) -> bool:
+        return self.epoch == self.session.epoch
+
+
+class Session:
+    def __init__(self, store) -> None:
+        self.store = store
+        self.settings, damaged = saves.load_settings(store)
+        set_language(self.settings.lang)
+        self.game: Game = Game(game=0, rules=self.settings.rules())
+        self.level = self.settings.level
+        self.undos = 0  # South's decisions taken back in this game (kept in the record)
+        self.started = 0  # this play of the game number, for the statistics (kept in the record)
+        self.epoch = 0  # counts the positions that replaced one another (``Mark``)
+        self.seq = 0  # counts events and computer actions: tests wait for it to move on
+        self.dealt = False  # this hand's deal was shown
+        self.looked = False  # South has seen this hand's cards (no Blind Nil then)
+        self.selected: Card | None = None  # the raised card
+        self.shown_trick = None  # a finished trick still on the table
+        self.peek = False  # the last finished trick is shown instead of the current one
+        self.busy = False  # an animation is under way
+        self.confirm: tuple[int, int] | None = None  # (the game asked for, the unfinished one)
+        self.panel: str | None = None
+        self.failed: str | None = None  # a computer player's error: the table stops there
+        self.partner_said: tuple | None = None  # (North's last action, its reason: code, params)
+        self.partner_line = ""  # North's action with its reason, while the computers act
+        self.status = ""
+        self.notice = ""
+        if damaged:
+            self.notice = t("settings.damaged", fields=", ".join(damaged))
+
+    # --- the game at the table ---------------------------------------------------------------
+
+    def mark(self) -> Mark:
+        return Mark(self)
+
+    def view(self):
+        return self.game.view(SOUTH)
+
+    @property
+    def number(self) -> int:
+        """The game number: the key of every computer decision and hint of this game."""
+        return self.game.game or 0
+
+    def level_of(self, seat: Seat) -> str:
+        return PARTNER_LEVEL if seat is Seat.N else self.level
+
+    @property
+    def blind_pending(self) -> bool:
+        """South may bid Blind Nil in this hand and has not looked at the cards yet."""
+        return self.dealt and not self.looked and self.view().may_bid_blind
+
+    @property
+    def south_turn(self) -> bool:
+        return self.dealt and not self.busy and self.game.to_move == SOUTH and not self.confirm
+
+    @property
+    def can_deal(self) -> bool:
+        """«Раздать» would deal now: a hand is over, or this hand's deal was not shown yet."""
+        game = self.game
+        return not self.busy and not self.confirm and (
+            game.phase is Phase.HAND_OVER or (game.phase is Phase.BID and not self.dealt))
+
+    def start(self, url_game: int | None = None) -> None:
+        """Continue the saved game, or start game ``url_game`` (asking first when that would
+        lose an unfinished game), or a new one."""
+        try:
+            saved = saves.load_game(self.store)
+        except saves.DamagedSave as exc:
+            kept, total = saves.keep_damaged(self.store)
+            reason = exc.text(language())
+            if kept < total:
+                self.notice = t("save.damaged.cut", reason=reason, key=saves.DAMAGED_KEY,
+                                kept=kept, total=total)
+            else:
+                self.notice = t("save.damaged", reason=reason, key=saves.DAMAGED_KEY)
+            saved = None
+        if saved is None:
+            self.new_game(url_game)
+            return
+        game, level, self.undos, self.started = saved
+        numberless = game.game is None
+        if numberless:  # a record that gave every deal: the hands to come need a number
+            game.with_number(url_game or new_game_number())
+            self.notice = t("game.numberless", number=game.game)
+        self.adopt(game, level)
+        if numberless:
+            self.save()
+            return
+        if url_game is not None and url_game != game.game:
+            if in_progress(game):
+                self.confirm = (url_game, game.game)
+                return
+            self.new_game(url_game)
+
+    def new_game(self, number: int | None = None) -> None:
+        """Game ``number`` (a new number when None), with the current settings."""
+        if number is None:
+            number = new_game_number()
+        self.undos = 0
+        self.started = random.randint(1, 2**31 - 1)
+        self.clear_seen()  # nothing of the new game has been shown yet
+        self.adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
+        self.save()
+
+    def adopt(self, game: Game, level: str) -> None:
+        """Put ``game`` on the table, as it was last shown (``saves.load_seen``)."""
+        self.epoch += 1
+        self.game = game
+        self.level = level
+        view = game.view(SOUTH)
+        seen = saves.load_seen(self.store, game)
+        self.dealt = seen is not None or not (view.phase is Phase.BID and not view.bid_log)
+        self.looked = bool(seen) or not view.may_bid_blind
+        self.failed = None
+        self.peek = False
+        self.partner_said = saves.load_said(self.store, game)
+        if self.panel == "review":  # a review belongs to the game it was opened on
+            self.panel = None
+        self.selected = None
+        self.shown_trick = None
+        self.busy = False
+        self.confirm = None
+        self.status = self.prompt()
+
+    def apply_deal(self) -> None:
+        """The next hand is dealt (its deal is shown by ``Turns.deal``)."""
+        self.game.apply(DEAL)
+        self.save()
+
+    def rewind(self, point: int) -> None:
+        """Take the game back to its first ``point`` actions (``undo_point``)."""
+        self.epoch += 1  # a computer still thinking about the old position stops
+        self.game = self.game.rewound(point)
+        self.undos += 1
+        self.selected = None
+        self.shown_trick = None
+        self.peek = False
+        self.save()
+
+    def undo_point(self) -> int | None:
+        """How many of the game's actions to keep to take back South's last decision of this
+        hand (its bid or its card, and the computers' actions after it); None when there is
+        nothing to take back: South has not acted in this hand yet, or the hand is scored."""
+        view = self.view()
+        if view.phase not in (Phase.BID, Phase.PLAY):
+            return None
+        # who took each action of this hand: the bidders from the dealer's left, then the tricks
+        seats = []
+        bidder = first_to_act(view.dealer)
+        for _ in view.bid_log:
+            seats.append(bidder)
+            bidder = next_seat(bidder)
+        for trick in view.tricks + (view.trick,):
+            seats += trick.seats
+        mine = [k for k, seat in enumerate(seats) if seat == SOUTH]
+        if not mine:
+            return None
+        return len(self.game.actions()) - view.action_count + mine[-1]
+
+    def apply(self, action, reason: tuple | None = None) -> None:
+        """The one engine call for an action of the seat to move (``reason``: North's own
+        words for it), then the save, the statistics at a hand's end and the status line.
+        Raises the engine's ``SpadesError`` for an illegal action, changing nothing."""
+        game = self.game
+        seat = game.to_move
+        tricks = len(self.view().tricks)
+        game.apply(action)
+        self.save()
+        if isinstance(action, str) and action != BLIND:
+            action = Card.parse(action)
+        if isinstance(action, Card):
+            key = "status.you_play" if seat == SOUTH else "status.bot_play"
+            text = t(key, seat=seat_name(seat), card=action.display)
+        else:
+            key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
+            text = t(key, seat=seat_name(seat), bid=bid_text(action))
+        if seat is Seat.N:
+            # what decided the partner's action, in its words (None: not asked or not said)
+            self.partner_said = (action, reason) if reason else None
+            if reason:
+                at = len(game.actions()) - 1  # the action just applied
+                self.stored(saves.save_said, self.store, game, at, action, reason)
+                why = Reason(*reason).text(language(), voice="partner")
+                text = t("status.partner_why", said=text.rstrip("."), why=why)
+                self.partner_line = text
+        view = self.view()
+        if len(view.tricks) > tricks:
+            self.shown_trick = view.last_trick
+        if view.phase is Phase.HAND_OVER or view.phase is Phase.GAME_OVER:
+            self.count_stats()
+        self.status = text
+
+    # --- words ------------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        """The status line when nothing else is to be said: what happens next."""
+        game = self.game
+        if game.phase is Phase.GAME_OVER:
+            return self.result_text()
+        if game.phase is Phase.HAND_OVER:
+            ns, ew = (s.hand for s in self.view().hand_score)
+            return t("status.hand_over", ns=ns, ew=ew)
+        if not self.dealt:
+            return t("status.press_deal")
+        seat = game.to_move
+        if seat != SOUTH:
+            key = "status.waiting_bid" if game.phase is Phase.BID else "status.waiting"
+            return t(key, seat=seat_name(seat))
+        if game.phase is Phase.BID:
+            return t("status.your_blind") if self.blind_pending else t("status.your_bid")
+        return t("status.your_lead") if not self.view().trick.cards else t("status.your_follow")
+
+    def result_text(self) -> str:
+        ns, ew = self.game.totals
+        winner = self.game.winner
+        key = "result.draw" if winner == "draw" else ("result.win" if winner == Team.NS else "result.loss")
+        return t(key, ns=ns, ew=ew)
+
+    # --- the store --------------------------------------------------------------------------
+
+    def stored(self, write, *args) -> bool:
+        """Run one write to the store; a full or forbidden storage must not stop the table: it
+        is said in the notice instead."""
+        try:
+            write(*args)
+        except Exception:
+            self.storage_refused()
+            return False
+        return True
+
+    def storage_refused(self) -> None:
+        """A write the storage refused (here, or later by the page's own storage)."""
+        self.notice = t("storage.unavailable")
+
+    def save(self) -> None:
+        self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started)
+
+    def save_seen(self) -> None:
+        self.stored(saves.save_seen, self.store, self.game, self.looked)
+
+    def clear_seen(self) -> None:
+        self.stored(self.store.set, saves.TABLE_KEY, "")
+
+    def count_stats(self) -> None:
+        """The statistics count this game as it stands (its entry replaces itself: a reload or
+        a second call changes nothing)."""
+        record = saves.game_record(self.game, self.level, self.undos, self.started)
+        self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
+
+
+__all__ = ["MAX_GAME_NUMBER", "Mark", "SOUTH", "Session", "in_progress", "new_game_number",
+           "parse_game_number", "reason_text"]

@@ -1,0 +1,88 @@
+"""What the table shows, as plain values: computed first, then drawn by ``render``.
+
+``table_view(ctl)`` asks each part of the table (``controller``) what is on screen now —
+South's view of the game, the presentation state, the hint and the bid's preview when the bid
+panel is up, the analysis, the review's hand, the statistics' figures when their panel is open
+— and returns a ``TableView``. ``render.regions(view)`` turns it into HTML without computing
+anything of the game: the hint, the risk figures, the undo point, the replayed hand and the
+stored statistics are worked out here, once per render, and only when shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spades import Phase
+from spades.values import Value
+
+from . import stats
+from .session import in_progress
+
+
+class TableView(Value):
+    __slots__ = ("game", "number", "level", "settings", "dealt", "busy", "selected", "shown_trick", "peek",
+                 "confirm", "panel", "notice", "south_turn", "blind_pending", "can_undo", "under_way",
+                 "result", "partner_said", "bid_hint", "bid_risks", "nil_chance", "analysis", "noise",
+                 "review", "review_hand", "stats", "confirm_reset")
+    game: Any  # South's view of the game (``spades.View``)
+    number: int | None  # the game number
+    level: str  # the opponents' level of this game
+    settings: Any  # ``saves.Settings``: what the next game is played with
+    dealt: bool  # this hand's deal was shown
+    busy: bool  # an animation is under way
+    selected: Any  # the raised card, or None
+    shown_trick: Any  # a finished trick still on the table, or None
+    peek: bool  # the last finished trick is shown
+    confirm: tuple[int, int] | None  # (the game asked for, the unfinished one)
+    panel: str | None
+    notice: str
+    south_turn: bool
+    blind_pending: bool  # South may bid Blind Nil and has not looked yet
+    can_undo: bool
+    under_way: bool  # the game was begun (it may be over): settings apply to the next game
+    result: str | None  # the game's result, once over
+    partner_said: tuple | None  # (North's last action, its reason) when the partner explains
+    bid_hint: tuple | None  # (bid, reason) when South is to bid
+    bid_risks: dict | None  # bid -> ``advice.BidRisk`` when the bid buttons are up
+    nil_chance: float | None  # the Nil's chance, once worked out
+    analysis: Any  # ``coach.Analysis`` of the hand in the summary, or None
+    noise: float  # the analysis lists no cost under this (``spades.analysis.NOISE``)
+    review: Any  # ``coach.Review`` when the review is open
+    review_hand: dict | None  # the reviewed hand (``review.hand_review``)
+    stats: dict | None  # ``stats.totals`` when the statistics panel is open
+    confirm_reset: bool  # «Сбросить статистику» is asking
+
+    def __init__(self, **fields: Any) -> None:
+        super().__init__(*(fields[name] for name in self._fields))
+
+
+def table_view(ctl) -> TableView:
+    session, coach = ctl.session, ctl.coach
+    view = session.view()
+    game = session.game
+    bidding = session.south_turn and game.phase is Phase.BID
+    over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    analysis = coach.analysis_shown() if over else None
+    noise = 0.0
+    if analysis is not None and analysis.listed is not None:
+        from spades.analysis import NOISE  # the analysis was run: imported (controller.LATER)
+
+        noise = NOISE
+    return TableView(
+        game=view, number=game.game, level=session.level, settings=session.settings,
+        dealt=session.dealt, busy=session.busy, selected=session.selected, shown_trick=session.shown_trick,
+        peek=session.peek, confirm=session.confirm, panel=session.panel, notice=session.notice,
+        south_turn=session.south_turn, blind_pending=session.blind_pending,
+        can_undo=session.undo_point() is not None, under_way=in_progress(game) or game.over,
+        result=session.result_text() if game.phase is Phase.GAME_OVER else None,
+        partner_said=session.partner_said if session.settings.explain else None,
+        bid_hint=coach.bid_hint() if bidding else None,
+        bid_risks=coach.bid_risks() if bidding and not session.blind_pending else None,
+        nil_chance=coach.nil_chance(), analysis=analysis, noise=noise,
+        review=coach.review, review_hand=coach.review_hand(),
+        stats=stats.totals(stats.load(session.store)) if session.panel == "stats" else None,
+        confirm_reset=ctl.desk.confirm_reset,
+    )
+
+
+__all__ = ["TableView", "table_view"]
