@@ -1,7 +1,8 @@
-"""The engine's reasons, in one catalogue per language.
+"""The engine's words, in one catalogue per language: every refusal the engine makes.
 
-Every rule the engine enforces has a code; an error carries the code and its parameters, and
-``reason(code, params, lang)`` renders it. Russian is the page's default, English is the
+Every rule the engine enforces, and every way a record is refused (``record.*``, with the
+place in the record: ``where.*``), has a code; an error carries the code and its parameters,
+and ``reason(code, params, lang)`` renders it. Russian is the page's default, English is the
 command line's and the second language of the page.
 """
 
@@ -26,6 +27,38 @@ RU = {
     "already_played": "Эта карта уже сыграна: {card}",
     "held_by": "Эта карта на руке у {seat}: {card}",
     "shown_void": "{seat} уже не ходил в масть {suit}",
+    # a record refused (``record.RecordError``): what is wrong …
+    "record.not_text": "это не JSON",
+    "record.not_json": "это не JSON",
+    "record.too_long": "слишком длинный текст для записи партии ({chars} символов)",
+    "record.too_deep": "слишком глубокая вложенность для записи партии (больше {depth})",
+    "record.not_object": "Запись партии должна быть объектом JSON",
+    "record.format": "Неизвестный формат записи: {format!r}",
+    "record.rules": "правила записаны неверно",
+    "record.game_number": "это не номер партии: {number!r}",
+    "record.no_hands": "в записи нет списка сдач",
+    "record.hand_object": "сдача должна быть объектом JSON",
+    "record.dealer": "сдающий: такого места нет ({dealer!r})",
+    "record.deal_seats": "раздача должна называть карты S, W, N и E",
+    "record.hand_size": "раздача: у {seat} должно быть {cards} карт",
+    "record.deal_card": "раздача: это не карта: {text!r}",
+    "record.dealt_twice": "раздача: одна карта сдана дважды",
+    "record.own_missing": "раздача: нет карт {seat}",
+    "record.others_shown": "раздача: в запросе видны карты других мест ({seats})",
+    "record.no_deal": "нет ни раздачи, ни номера партии, чтобы сдать карты",
+    "record.game_over": "партия уже окончена",
+    "record.unfinished": "сдача {hand} не доиграна",
+    "record.lists": "заказы и ходы должны быть списками",
+    "record.plays_early": "ходы раньше, чем все четыре заказа",
+    "record.hand_over": "сдача уже окончена",
+    "record.not_bid": "это не заказ",
+    "record.not_card": "это не карта",
+    # … and where
+    "where.rules": "правила",
+    "where.game": "номер партии",
+    "where.hand": "сдача {hand}",
+    "where.bid": "сдача {hand}, заказ {index} ({seat}, {action})",
+    "where.play": "сдача {hand}, карта {index} ({seat}, {action})",
 }
 
 EN = {
@@ -47,6 +80,36 @@ EN = {
     "already_played": "this card was already played: {card}",
     "held_by": "{seat} holds this card: {card}",
     "shown_void": "{seat} has shown out of {suit}",
+    "record.not_text": "not JSON: not a text",
+    "record.not_json": "not JSON: {error}",
+    "record.too_long": "too long for a record ({chars:,} characters)",
+    "record.too_deep": "nested too deeply for a record (over {depth} levels)",
+    "record.not_object": "a record must be a JSON object",
+    "record.format": "unknown format {format!r}",
+    "record.rules": "{error}",
+    "record.game_number": "not a game number: {number!r}",
+    "record.no_hands": "a record needs a non-empty list of hands",
+    "record.hand_object": "a hand must be an object",
+    "record.dealer": "dealer: not a seat: {dealer!r}",
+    "record.deal_seats": "deal must give the cards of S, W, N and E",
+    "record.hand_size": "deal: {seat} must hold {cards} cards",
+    "record.deal_card": "deal: not a card: {text!r}",
+    "record.dealt_twice": "deal: a card is dealt twice",
+    "record.own_missing": "deal: the cards of {seat} are missing",
+    "record.others_shown": "deal: the request shows other seats' cards ({seats})",
+    "record.no_deal": "no deal and no game number to deal from",
+    "record.game_over": "the game was already over",
+    "record.unfinished": "hand {hand} is not finished",
+    "record.lists": "bids and plays must be lists",
+    "record.plays_early": "plays before all four bids",
+    "record.hand_over": "the hand is already over",
+    "record.not_bid": "not a bid",
+    "record.not_card": "not a card",
+    "where.rules": "rules",
+    "where.game": "game",
+    "where.hand": "hand {hand}",
+    "where.bid": "hand {hand}, bid {index} ({seat}, {action})",
+    "where.play": "hand {hand}, play {index} ({seat}, {action})",
 }
 
 CATALOGUES = {"ru": RU, "en": EN}

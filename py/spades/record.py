@@ -20,7 +20,7 @@ import json
 import re
 
 from .cards import HAND_SIZE, NUM_CARDS, SEATS, Card, Seat, cards_of
-from .messages import SpadesError
+from .messages import SpadesError, reason
 from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids, next_dealer
 from .state import Game, View
 
@@ -32,13 +32,38 @@ _NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class RecordError(ValueError):
-    """A record that is malformed or holds an illegal action. ``str()`` is the CLI's line."""
+    """A record that is malformed or holds an illegal action: the refusal's ``code`` and
+    ``params`` (``messages``: ``record.*``, or the rule an action broke) and the place in the
+    record (``where``: a ``where.*`` code and its parameters, or None). ``text(lang)`` says it
+    in words; ``str()`` is the command line's line (English, docs/record.md)."""
 
-    def __init__(self, where: str, reason: str, reason_ru: str) -> None:
-        self.where = where
-        self.reason = reason
-        self.reason_ru = reason_ru  # every error is said in Russian too (the page's language)
-        super().__init__(f"{where}: {reason}" if where else reason)
+    def __init__(self, code: str, where: tuple[str, dict] | None = None, **params: object) -> None:
+        self.code = code
+        self.params = params
+        self.place = where
+        super().__init__(self.text("en"))
+
+    @property
+    def where(self) -> str:
+        """The place in the record, in English ("" for the whole record)."""
+        return self.where_text("en")
+
+    @property
+    def reason(self) -> str:
+        """What is wrong, in English."""
+        return reason(self.code, self.params, "en")
+
+    def where_text(self, lang: str) -> str:
+        return "" if self.place is None else reason(self.place[0], self.place[1], lang)
+
+    def text(self, lang: str) -> str:
+        said = reason(self.code, self.params, lang)
+        where = self.where_text(lang)
+        return f"{where}: {said}" if where else said
+
+
+def _hand(h: int) -> tuple[str, dict]:
+    return "where.hand", {"hand": h}
 
 
 def _action_text(action) -> str:
@@ -83,62 +108,49 @@ def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH):
     """The JSON document of a record's text, or a ``RecordError`` when it is not JSON, or is
     too long or too deeply nested to be a record (refused before parsing)."""
     if not isinstance(text, str):
-        raise RecordError("", "not JSON: not a text", "это не JSON")
+        raise RecordError("record.not_text")
     if len(text) > max_text:
-        raise RecordError("", f"too long for a record ({len(text):,} characters)",
-                          f"слишком длинный текст для записи партии ({len(text)} символов)")
+        raise RecordError("record.too_long", chars=len(text))
     if nesting_depth(text) > max_depth:
-        raise RecordError("", f"nested too deeply for a record (over {max_depth} levels)",
-                          f"слишком глубокая вложенность для записи партии (больше {max_depth})")
+        raise RecordError("record.too_deep", depth=max_depth)
     try:
         return json.loads(text)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise RecordError("", f"not JSON: {exc}", "это не JSON") from None
+        raise RecordError("record.not_json", error=str(exc)) from None
 
 
-def _not_a_card(cards) -> str:
-    """A hand's first text that is not a card, in Russian (``Card.parse`` says it in English)."""
-    for text in cards:
-        try:
-            Card.parse(text)
-        except ValueError:
-            return f"это не карта: {text!r}"
-    return "это не карты"
-
-
-def parse_hand(cards, seat: Seat, where: str) -> list[Card]:
+def parse_hand(cards, seat: Seat, where: tuple[str, dict]) -> list[Card]:
     """One seat's 13 dealt cards from a record, or a ``RecordError`` saying what is wrong."""
     if not isinstance(cards, list) or len(cards) != HAND_SIZE:
-        raise RecordError(where, f"deal: {seat.name} must hold {HAND_SIZE} cards",
-                          f"раздача: у {seat.name} должно быть {HAND_SIZE} карт")
-    try:
-        parsed = [Card.parse(c) for c in cards]
-    except ValueError as exc:
-        raise RecordError(where, f"deal: {exc}", f"раздача: {_not_a_card(cards)}") from None
+        raise RecordError("record.hand_size", where, seat=seat.name, cards=HAND_SIZE)
+    parsed = []
+    for text in cards:
+        try:
+            parsed.append(Card.parse(text))
+        except ValueError:
+            raise RecordError("record.deal_card", where, text=text) from None
     if len(set(parsed)) != HAND_SIZE:
-        raise RecordError(where, "deal: a card is dealt twice", "раздача: одна карта сдана дважды")
+        raise RecordError("record.dealt_twice", where)
     return parsed
 
 
-def _parse_deal(raw, where: str) -> dict:
+def _parse_deal(raw, where: tuple[str, dict]) -> dict:
     if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
-        raise RecordError(where, "deal must give the cards of S, W, N and E",
-                          "раздача должна называть карты S, W, N и E")
+        raise RecordError("record.deal_seats", where)
     deal = {seat: parse_hand(raw[seat.name], seat, where) for seat in SEATS}
     if len({c for cards in deal.values() for c in cards}) != NUM_CARDS:
-        raise RecordError(where, "deal: a card is dealt twice", "раздача: одна карта сдана дважды")
+        raise RecordError("record.dealt_twice", where)
     return deal
 
 
-def _own_deal(raw, seat: Seat, where: str) -> dict:
+def _own_deal(raw, seat: Seat, where: tuple[str, dict]) -> dict:
     """A partial record's deal: the cards of ``seat`` only."""
     deal = raw.get("deal")
     if not isinstance(deal, dict) or seat.name not in deal:
-        raise RecordError(where, f"deal: the cards of {seat.name} are missing", f"раздача: нет карт {seat.name}")
+        raise RecordError("record.own_missing", where, seat=seat.name)
     others = sorted(set(deal) - {seat.name})
     if others:
-        raise RecordError(where, f"deal: the request shows other seats' cards ({', '.join(others)})",
-                          f"раздача: в запросе видны карты других мест ({', '.join(others)})")
+        raise RecordError("record.others_shown", where, seats=", ".join(others))
     return {seat: parse_hand(deal[seat.name], seat, where)}
 
 
@@ -148,48 +160,47 @@ def from_record(data, known: Seat | None = None) -> Game:
     With ``known=seat`` the record is partial (the bot protocol): each hand gives only that
     seat's cards, and the game number, if any, is ignored."""
     if not isinstance(data, dict):
-        raise RecordError("", "a record must be a JSON object", "Запись партии должна быть объектом JSON")
+        raise RecordError("record.not_object")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError("", f"unknown format {fmt!r}", f"Неизвестный формат записи: {fmt!r}")
+        raise RecordError("record.format", format=fmt)
     try:
         rules = Rules.from_json(data.get("rules"))
     except (TypeError, ValueError) as exc:
-        raise RecordError("rules", str(exc), "правила записаны неверно") from None
+        raise RecordError("record.rules", ("where.rules", {}), error=str(exc)) from None
     number = data.get("game") if known is None else None
     if number is not None and (type(number) is not int or number < 0):
-        raise RecordError("game", f"not a game number: {number!r}", f"это не номер партии: {number!r}")
+        raise RecordError("record.game_number", ("where.game", {}), number=number)
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise RecordError("", "a record needs a non-empty list of hands", "в записи нет списка сдач")
+        raise RecordError("record.no_hands")
 
     game: Game | None = None
     for h, raw in enumerate(hands, 1):
-        where = f"hand {h}"
+        where = _hand(h)
         if not isinstance(raw, dict):
-            raise RecordError(where, "a hand must be an object", "сдача должна быть объектом JSON")
+            raise RecordError("record.hand_object", where)
         dealer = None
         if raw.get("dealer") is not None:  # a seat: S is 0, so never `dealer or default`
             try:
                 dealer = Seat.parse(raw["dealer"])
-            except ValueError as exc:
-                raise RecordError(where, f"dealer: {exc}", f"сдающий: такого места нет ({raw['dealer']!r})") from None
+            except ValueError:
+                raise RecordError("record.dealer", where, dealer=raw["dealer"]) from None
         deal: dict | None
         if known is not None:
             deal = _own_deal(raw, known, where)
         else:
             deal = _parse_deal(raw["deal"], where) if raw.get("deal") is not None else None
         if deal is None and number is None:
-            raise RecordError(where, "no deal and no game number to deal from",
-                              "нет ни раздачи, ни номера партии, чтобы сдать карты")
+            raise RecordError("record.no_deal", where)
         if game is None:
             first = FIRST_DEALER if dealer is None else dealer
             game = Game(game=number, rules=rules, dealer=first, deal=deal, known=known)
         else:
             if game.phase is Phase.GAME_OVER:
-                raise RecordError(where, "the game was already over", "партия уже окончена")
+                raise RecordError("record.game_over", where)
             if game.phase is not Phase.HAND_OVER:
-                raise RecordError(where, f"hand {h - 1} is not finished", f"сдача {h - 1} не доиграна")
+                raise RecordError("record.unfinished", where, hand=h - 1)
             game.next_hand(deal, dealer)
         _replay_actions(game, raw, h)
     assert game is not None
@@ -206,23 +217,24 @@ def _replay_actions(game: Game, raw: dict, h: int) -> None:
     bids = raw.get("bids", [])
     plays = raw.get("plays", [])
     if not isinstance(bids, list) or not isinstance(plays, list):
-        raise RecordError(f"hand {h}", "bids and plays must be lists", "заказы и ходы должны быть списками")
+        raise RecordError("record.lists", _hand(h))
     if plays and len(bids) != len(SEATS):
-        raise RecordError(f"hand {h}", "plays before all four bids", "ходы раньше, чем все четыре заказа")
+        raise RecordError("record.plays_early", _hand(h))
     for kind, actions in (("bid", bids), ("play", plays)):
         for i, action in enumerate(actions, 1):
             seat = game.to_move
-            where = f"hand {h}, {kind} {i} ({seat.name if seat is not None else '-'}, {_action_text(action)})"
+            where = ("where." + kind, {"hand": h, "index": i, "seat": seat.name if seat is not None else "-",
+                                       "action": _action_text(action)})
             if seat is None:
-                raise RecordError(where, "the hand is already over", "сдача уже окончена")
+                raise RecordError("record.hand_over", where)
             if kind == "bid" and type(action) is not int and action != BLIND:
-                raise RecordError(where, "not a bid", "это не заказ")
+                raise RecordError("record.not_bid", where)
             if kind == "play" and not isinstance(action, str):
-                raise RecordError(where, "not a card", "это не карта")
+                raise RecordError("record.not_card", where)
             try:
                 game.apply(action)
-            except SpadesError as exc:
-                raise RecordError(where, exc.reason("en"), exc.reason("ru")) from None
+            except SpadesError as exc:  # the rule the action broke, in the engine's words
+                raise RecordError(exc.code, where, **exc.params) from None
 
 
 def summary(game: Game) -> dict:

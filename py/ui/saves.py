@@ -18,7 +18,7 @@ from spades.record import read_json
 from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS, seat_levels
 from spades.values import Value
 
-from .strings import LANGUAGES
+from .strings import LANGUAGES, said
 
 GAME_KEY = "spades.game"
 SETTINGS_KEY = "spades.settings"
@@ -119,27 +119,17 @@ def save_game(store, game, level: str, undos: int = 0, started: int = 0) -> None
 
 
 class DamagedSave(Exception):
-    """The saved game cannot be read; ``reason`` says why in English, ``reason_ru`` in Russian
-    (``text(lang)`` picks one)."""
+    """The saved game cannot be read: the record's refusal (``cause``), or a bug met while
+    reading it (``error``). ``text(lang)`` says why in that language; ``str()`` in English."""
 
-    def __init__(self, reason: str, reason_ru: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.reason_ru = reason_ru
+    def __init__(self, cause: RecordError | None = None, error: str = "") -> None:
+        self.cause = cause
+        self.error = error
+        super().__init__(self.text("en"))
 
     def text(self, lang: str) -> str:
-        return self.reason_ru if lang == "ru" else self.reason
-
-
-_WHERE_RU = (("hand ", "сдача "), ("bid ", "заказ "), ("play ", "карта "), ("rules", "правила"),
-             ("game", "номер партии"))
-
-
-def where_ru(where: str) -> str:
-    """The place of a record's error («hand 1, play 18 (W, AS)») in Russian."""
-    for en, ru in _WHERE_RU:
-        where = where.replace(en, ru)
-    return where
+        return self.cause.text(lang) if self.cause is not None else said("save.error.program",
+                                                                        {"error": self.error}, lang)
 
 
 def load_game(store):
@@ -156,12 +146,9 @@ def read_game(text: str):
         data = read_json(text)
         game = from_record(data)
     except RecordError as exc:
-        if not exc.where:
-            raise DamagedSave(exc.reason, exc.reason_ru) from None
-        raise DamagedSave(f"{exc.where}: {exc.reason}", f"{where_ru(exc.where)}: {exc.reason_ru}") from None
+        raise DamagedSave(exc) from None
     except Exception as exc:  # a save must never break the page
-        raise DamagedSave(f"{type(exc).__name__}: {exc}",
-                          "запись не читается (ошибка программы при её разборе)") from None
+        raise DamagedSave(error=f"{type(exc).__name__}: {exc}") from None
     levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
     level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
     undos, started = data.get("undos"), data.get("started")

@@ -18,7 +18,7 @@ from spades.record import RecordError, read_json
 from spades.rules import is_nil
 from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
 
-from .strings import language, t
+from .strings import language, said, t
 
 STATS_KEY = "spades.stats"
 FORMAT = "spades-stats/1"
@@ -28,15 +28,18 @@ FIGURES = ("games", "won", "lost", "drawn", "hands", "made_pct", "sets", "nil_bi
 
 
 class StatsError(ValueError):
-    """A statistics file that cannot be read; ``str()`` says why in English, ``text(lang)`` in
-    the page's language."""
+    """A statistics file that cannot be read: a ``stats.error.*`` code of ``strings`` and its
+    parameters, or the record reader's refusal (``cause``) of a text that is not JSON at all.
+    ``text(lang)`` says why in that language; ``str()`` in English."""
 
-    def __init__(self, reason: str, reason_ru: str) -> None:
-        super().__init__(reason)
-        self.reason_ru = reason_ru
+    def __init__(self, code: str, cause: RecordError | None = None, **params: object) -> None:
+        self.code = code
+        self.params = params
+        self.cause = cause
+        super().__init__(self.text("en"))
 
     def text(self, lang: str) -> str:
-        return self.reason_ru if lang == "ru" else str(self)
+        return self.cause.text(lang) if self.cause is not None else said(self.code, self.params, lang)
 
 
 def game_key(record: dict) -> str:
@@ -97,29 +100,26 @@ def parse(text: str) -> dict:
     try:
         data = read_json(text, max_text=MAX_TEXT)
     except RecordError as exc:
-        raise StatsError(exc.reason, exc.reason_ru) from None
+        raise StatsError(exc.code, exc) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StatsError(f"not a statistics file ({FORMAT})", f"это не файл статистики ({FORMAT})")
+        raise StatsError("stats.error.format", format=FORMAT)
     games, order = data.get("games"), data.get("order", [])
     if not isinstance(games, dict) or not isinstance(order, list):
-        raise StatsError("games must be an object and order a list", "список партий записан неверно")
+        raise StatsError("stats.error.lists")
     numbers = ("hands", "contracts", "made", "sets", "nil_bids", "nil_made", "bags", "points", "undos")
     for key, e in games.items():
         if not isinstance(e, dict) or any(type(e.get(n)) is not int or e[n] < 0 and n != "points"
                                           for n in numbers):
-            raise StatsError(f"game {key}: figures must be whole numbers",
-                             f"партия {key}: числа должны быть целыми")
+            raise StatsError("stats.error.figures", key=key)
         if e.get("result") not in (None, "won", "lost", "drawn"):
-            raise StatsError(f"game {key}: unknown result {e.get('result')!r}",
-                             f"партия {key}: неизвестный итог {e.get('result')!r}")
+            raise StatsError("stats.error.result", key=key, result=e.get("result"))
         if e.get("level") not in OPPONENT_LEVELS or type(e.get("target")) is not int or e["target"] <= 0:
-            raise StatsError(f"game {key}: unknown level or target", f"партия {key}: неизвестный уровень или цель")
+            raise StatsError("stats.error.level", key=key)
         score = e.get("score")
         if not (isinstance(score, list) and len(score) == 2 and all(type(v) is int for v in score)):
-            raise StatsError(f"game {key}: the score must be two whole numbers",
-                             f"партия {key}: счёт должен быть двумя целыми числами")
+            raise StatsError("stats.error.score", key=key)
     if not all(isinstance(k, str) for k in order):
-        raise StatsError("order must list game keys", "порядок партий записан неверно")
+        raise StatsError("stats.error.order")
     return {"format": FORMAT, "games": games, "order": [k for k in order if k in games]}
 
 

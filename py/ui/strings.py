@@ -27,13 +27,11 @@ RU = {
     "seat.progress": "взято {taken} / {bid}",
     "seat.cards": "карт: {count}",
     "seat.label": "{name}: заказ {bid}, взяток {taken}",
-    "seat.to_move": "ходит",
     # top bar
     "title": "Пики",
     "game.number": "Партия № {number}",
     "game.target": "до {target}",
     "game.hand": "Сдача {number}",
-    "score.line": "{score}",
     "score.bank": "мешки: {bank}",
     "score.aria": "{team}: {score}, мешков {bank}",
     "points.one": "{n} очко",
@@ -89,6 +87,14 @@ RU = {
     "stats.reset_done": "Статистика сброшена.",
     "stats.import_bad": "Файл «{name}» не загружен: {reason}. Статистика не изменилась.",
     "stats.import_done": "Статистика из «{name}» добавлена (партий: {games}).",
+    "stats.error.format": "это не файл статистики ({format})",
+    "stats.error.lists": "список партий записан неверно",
+    "stats.error.figures": "партия {key}: числа должны быть целыми",
+    "stats.error.result": "партия {key}: неизвестный итог {result!r}",
+    "stats.error.level": "партия {key}: неизвестный уровень или цель",
+    "stats.error.score": "партия {key}: счёт должен быть двумя целыми числами",
+    "stats.error.order": "порядок партий записан неверно",
+    "save.error.program": "запись не читается (ошибка программы при её разборе)",
     "button.undo": "Отменить ход",
     "button.last_trick": "Последняя взятка",
     "button.export": "Скачать запись партии",
@@ -129,8 +135,6 @@ RU = {
     "risk.line": "{bid}: ровно — {made}; с мешками (≈{tricks} взяток) — {likely}; недобор — {set}.",
     "risk.nil": "Nil: удержать — {made}; сорвать — {set}; держится в {chance}% розыгрышей.",
     "risk.nil.wait": "Nil: удержать — {made}; сорвать — {set}; шанс считается…",
-    "risk.nil.none": "Nil: удержать — {made}; сорвать — {set}.",
-    "risk.hinted": "по совету",
     "button.analysis": "Разбор сдачи",
     "analysis.title": "Разбор сдачи: ваши заказ и ходы глазами «Сложного»",
     "analysis.progress": "Считаю: {done} из {total} решений…",
@@ -160,7 +164,6 @@ RU = {
     "card.aria.disabled": "{card}, нельзя сыграть",
     "card.back": "карта рубашкой вверх",
     # status line
-    "status.loading": "Загрузка…",
     "status.press_deal": "Нажмите «Раздать», чтобы начать сдачу.",
     "status.dealing": "Раздача…",
     "status.your_bid": "Ваш заказ: сколько взяток вы возьмёте?",
@@ -179,7 +182,6 @@ RU = {
     "status.trick_won.you": "Взятку берёте вы.",
     "status.hand_over": "Сдача окончена. Мы {ns:+d}, они {ew:+d}. Нажмите «Раздать».",
     "status.not_your_turn": "Подождите: сейчас ход {seat}.",
-    "status.game_over": "Партия окончена.",
     "result.win": "Победа! Мы {ns} : {ew} Они.",
     "result.loss": "Поражение. Мы {ns} : {ew} Они.",
     "result.draw": "Ничья: {ns} : {ew}.",
@@ -218,7 +220,6 @@ RU = {
     "settings.damaged": "Сохранённые настройки повреждены ({fields}) — для них взяты значения по умолчанию.",
     "game.numberless": "В записи нет номера партии: следующие сдачи раздаются по номеру {number}.",
     "bot.failed": "Ошибка компьютерного игрока ({seat}): {error}. Партия остановлена на этом ходе и сохранена; начните новую партию или перезагрузите страницу.",
-    "save.restored": "Партия продолжается с того места, где вы остановились.",
     "confirm.title": "Начать партию № {number}?",
     "confirm.text": "Незаконченная партия № {saved} будет потеряна.",
     "confirm.yes": "Начать № {number}",
@@ -254,13 +255,11 @@ EN = {
     "seat.progress": "took {taken} / {bid}",
     "seat.cards": "cards: {count}",
     "seat.label": "{name}: bid {bid}, tricks {taken}",
-    "seat.to_move": "to play",
     # top bar
     "title": "Spades",
     "game.number": "Game #{number}",
     "game.target": "to {target}",
     "game.hand": "Hand {number}",
-    "score.line": "{score}",
     "score.bank": "bags: {bank}",
     "score.aria": "{team}: {score}, {bank} bags",
     "points.one": "{n} point",
@@ -316,6 +315,14 @@ EN = {
     "stats.reset_done": "The statistics are reset.",
     "stats.import_bad": "The file «{name}» was not loaded: {reason}. The statistics are unchanged.",
     "stats.import_done": "Statistics from «{name}» added ({games} games).",
+    "stats.error.format": "not a statistics file ({format})",
+    "stats.error.lists": "games must be an object and order a list",
+    "stats.error.figures": "game {key}: figures must be whole numbers",
+    "stats.error.result": "game {key}: unknown result {result!r}",
+    "stats.error.level": "game {key}: unknown level or target",
+    "stats.error.score": "game {key}: the score must be two whole numbers",
+    "stats.error.order": "order must list game keys",
+    "save.error.program": "{error}",
     "button.undo": "Undo",
     "button.last_trick": "Last trick",
     "button.export": "Download the game record",
@@ -356,8 +363,6 @@ EN = {
     "risk.line": "{bid}: exactly — {made}; with bags (≈{tricks} tricks) — {likely}; set — {set}.",
     "risk.nil": "Nil: held — {made}; broken — {set}; holds in {chance}% of playouts.",
     "risk.nil.wait": "Nil: held — {made}; broken — {set}; working out the chance…",
-    "risk.nil.none": "Nil: held — {made}; broken — {set}.",
-    "risk.hinted": "hinted",
     "button.analysis": "Analyse the hand",
     "analysis.title": "The hand analysed: your bid and plays as «Hard» sees them",
     "analysis.progress": "Working: {done} of {total} decisions…",
@@ -387,7 +392,6 @@ EN = {
     "card.aria.disabled": "{card}, cannot be played",
     "card.back": "a card face down",
     # status line
-    "status.loading": "Loading…",
     "status.press_deal": "Press «Deal» to start the hand.",
     "status.dealing": "Dealing…",
     "status.your_bid": "Your bid: how many tricks will you take?",
@@ -406,7 +410,6 @@ EN = {
     "status.trick_won.you": "You take the trick.",
     "status.hand_over": "The hand is over. Us {ns:+d}, them {ew:+d}. Press «Deal».",
     "status.not_your_turn": "Wait: it is {seat}'s turn.",
-    "status.game_over": "The game is over.",
     "result.win": "You win! Us {ns} : {ew} Them.",
     "result.loss": "You lose. Us {ns} : {ew} Them.",
     "result.draw": "A draw: {ns} : {ew}.",
@@ -445,7 +448,6 @@ EN = {
     "settings.damaged": "The saved settings were damaged ({fields}): the defaults are used for them.",
     "game.numberless": "The record has no game number: the next hands are dealt from number {number}.",
     "bot.failed": "A computer player failed ({seat}): {error}. The game stops at this move and is saved; start a new game or reload the page.",
-    "save.restored": "The game goes on from where you left it.",
     "confirm.title": "Start game #{number}?",
     "confirm.text": "The unfinished game #{saved} will be lost.",
     "confirm.yes": "Start #{number}",
@@ -479,5 +481,10 @@ def language() -> str:
 
 def t(key: str, /, **params) -> str:
     """The text for ``key`` in the active language, with ``params`` filled in."""
-    template = CATALOGUES[_lang].get(key) or RU.get(key, key)
+    return said(key, params, _lang)
+
+
+def said(key: str, params: dict, lang: str) -> str:
+    """The text for ``key`` in ``lang`` (an error's words, asked for in either language)."""
+    template = CATALOGUES.get(lang, RU).get(key) or RU.get(key, key)
     return template.format(**params) if params else template

@@ -123,7 +123,7 @@ def test_spades_lead_before_broken_is_reported():
     with pytest.raises(RecordError) as err:
         from_record(record)
     assert str(err.value).endswith("spades are not broken yet")
-    assert err.value.reason_ru == "Пики ещё не разбиты"
+    assert err.value.text("ru").endswith(": Пики ещё не разбиты")
 
 
 def test_hand_over_then_next_hand_in_record():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from spades import Game, SplitMix64, from_record, to_record
 from spades.messages import EN, RU
 from spades.record import RecordError, view_from_partial_record
 from spades.cards import Seat
-from ui import stats
+from ui import stats, strings
 from ui.saves import DamagedSave, read_game
 
 # what a Russian message may hold in Latin letters: card and bid notation (AS, TH, blind), seats
@@ -98,7 +99,7 @@ def test_a_partial_record_is_refused_in_both_languages():
     for data, seat in ((partial, Seat.S), (record, Seat.S)):
         with pytest.raises(RecordError) as refused:
             view_from_partial_record(data, seat)
-        assert latin_words(refused.value.reason_ru) == [] and "deal" in refused.value.reason
+        assert latin_words(refused.value.text("ru")) == [] and "deal" in refused.value.reason
 
 
 BAD_STATS = {
@@ -122,4 +123,54 @@ def test_a_refused_statistics_file_is_said_in_russian_words(name):
 def test_the_engines_reasons_have_both_languages():
     assert set(RU) == set(EN)
     for code in RU:
-        assert latin_words(re.sub(r"\{\w+\}", "", RU[code])) == [], code
+        assert latin_words(re.sub(r"\{[^}]*\}", "", RU[code])) == [], code
+
+
+# --- the table's words (ui/strings.py) ---------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+# the language switch names the other language in that language's own words
+OTHER_LANGUAGE = {"lang.switch", "lang.switch.to", "lang.switch.aria"}
+
+
+def test_every_word_of_the_table_is_in_both_languages_in_its_own_letters():
+    assert set(strings.RU) == set(strings.EN)
+    for key in strings.RU:
+        if key in OTHER_LANGUAGE:
+            continue
+        assert latin_words(re.sub(r"\{[^}]*\}", "", strings.RU[key])) == [], key
+        assert not re.search("[А-Яа-яЁё]", strings.EN[key]), key
+        # the Russian fills no blank the English lacks (it may leave out a program's own English)
+        assert set(re.findall(r"\{(\w+)", strings.RU[key])) <= set(re.findall(r"\{(\w+)", strings.EN[key])), key
+
+
+def keys_built_from_names() -> set[str]:
+    """The keys the code builds from the game's own names (``t(f"seat.{name}")`` …)."""
+    from spades.analysis import REASONS
+    from spades.scoring import SHEET_ROWS
+    from spades.table import OPPONENT_LEVELS, TARGETS
+
+    return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
+            | {f"stats.{name}" for name in (*stats.FIGURES, "best", "worst")}
+            | {f"analysis.why.{code}" for code in REASONS} | {f"sheet.row.{row}" for row in SHEET_ROWS}
+            | {f"settings.target.{v}" for v in TARGETS} | {f"settings.level.{v}" for v in OPPONENT_LEVELS})
+
+
+def test_every_key_of_the_catalogue_is_used():
+    sources = [p for p in (ROOT / "py").rglob("*.py") if p.name != "strings.py"]
+    sources += list((ROOT / "js").glob("*.*js")) + [ROOT / "index.html"]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
+    literal = {key for key in strings.RU if f'"{key}"' in text or f"'{key}'" in text}
+    built = keys_built_from_names()
+    assert built <= set(strings.RU)  # each name the code builds a key from has its words
+    assert sorted(set(strings.RU) - literal - built) == []
+
+
+def test_every_refusal_of_the_engine_and_the_table_is_worded_in_both_catalogues():
+    """Each code an error may carry — the engine's (``spades.messages``) and the table's
+    (``stats.error.*``, ``save.error.*``) — has its words in both languages."""
+    assert set(RU) == set(EN)
+    errors = [key for key in strings.RU if ".error." in key]
+    assert len(errors) >= 8 and all(key in strings.EN for key in errors)
+    assert {code for code in RU if code.startswith("record.")} >= {
+        "record.not_json", "record.dealt_twice", "record.plays_early", "record.game_number"}
