@@ -26,7 +26,7 @@ from .bots.estimate import estimate
 from .bots.hard import HardBot, bid_trials_steps
 from .cards import NUM_RANKS
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
-from .rules import BAGS_PER_PENALTY, BLIND, Phase, bid_value, is_nil
+from .rules import BAGS_PER_PENALTY, BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
 from .scoring import score_team
 from .state import View
 
@@ -105,7 +105,7 @@ def bid_risk(view: View, bid, est=None) -> BidRisk:
     partner_bid = view.bids[view.partner]
     known = partner_bid is not None
     if not known:
-        partner_bid = max(1, min(13, int((13 - est.tricks) / 3 + 0.5)))
+        partner_bid = max(1, min(MAX_BID, int((TRICKS_PER_HAND - est.tricks) / 3 + 0.5)))
     partner_takes = 0 if is_nil(partner_bid) else bid_value(partner_bid)
     bank = view.banks[team]
     rules = view.rules
@@ -119,7 +119,7 @@ def bid_risk(view: View, bid, est=None) -> BidRisk:
         made = likely = points(0)
         failed = points(1)
     else:
-        expected = max(bid, min(13 - partner_takes, int(est.tricks + 0.5)))
+        expected = max(bid, min(TRICKS_PER_HAND - partner_takes, int(est.tricks + 0.5)))
         made = points(bid)
         likely = points(expected)
         failed = points(bid - 1)

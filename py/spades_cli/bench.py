@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 from spades.bots.sim import Sim
+from spades.cards import NUM_CARDS
 from spades.deal import SplitMix64, deal_masks
 from spades.rules import FIRST_DEALER, Phase, first_to_act, nil_stake
 from spades.state import Game
@@ -44,7 +45,7 @@ def sim_playouts(n: int, seed: int) -> int:
         sim = Sim(held, 0, [0, 0, 0, 0], bids, nil, False, leader, [], 0, [0, 0, 0, 0])
         for _ in sim.playout_steps():
             pass
-        cards += 52
+        cards += NUM_CARDS
     return cards
 
 

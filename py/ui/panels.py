@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from spades import SEATS, Card, Seat
 from spades.cards import sort_for_display
-from spades.rules import BAGS_PER_PENALTY, LOSING_SCORE, is_nil
+from spades.rules import BAGS_PER_PENALTY, LOSING_SCORE, TRICKS_PER_HAND, is_nil
 
 from . import stats
 from .fmt import attrs, bid_text, colour, escape, number, points, score_rows, seat_name, signed
@@ -95,7 +95,7 @@ def review(tv) -> str:
         f'<div class="review-table">{"".join(hands)}</div>{trick_html}'
         f'<p class="review-steps">{step_button(0, "review.first", step == 0)}'
         f'{step_button(-1, "review.back", step == 0)}{step_button(1, "review.forward", step >= len(data["tricks"]))}'
-        f'{step_button(13, "review.last", step >= len(data["tricks"]))}</p>'
+        f'{step_button(TRICKS_PER_HAND, "review.last", step >= len(data["tricks"]))}</p>'
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import BLIND, MAX_BID, Phase, bid_value, is_nil
+from ..rules import BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
 from ..state import View
 from .estimate import Estimate, estimate
 
@@ -69,7 +69,7 @@ def bid_for(seat: int, bids, est: Estimate, style: BidStyle):
     t = est.tricks + style.bias
     if style.shade:
         others = sum(bid_value(b) for s, b in enumerate(bids) if s != seat and b is not None)
-        excess = others + est.tricks - 13
+        excess = others + est.tricks - TRICKS_PER_HAND
         if excess > 0:
             t -= 0.6 * excess
             notes.append(("crowded", {"bids": others}))

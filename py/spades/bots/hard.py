@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import NUM_CARDS, NUM_RANKS, SUIT_MASK, mask_of
+from ..cards import HAND_SIZE, NUM_CARDS, NUM_RANKS, NUM_SEATS, SUIT_MASK, mask_of
 from ..rules import (
     BAG_COST,
     BLIND,
@@ -169,7 +169,7 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     partner = me ^ 2
     base = to_sim(view, memory="all")
     base.leader = first_to_act(view.dealer)
-    counts = [13] * 4
+    counts = [HAND_SIZE] * NUM_SEATS
     vd = [0] * 4
     trials = []
     sampler = Sampler(view, vd=vd, counts=counts)

@@ -26,13 +26,16 @@ The policy's modes, per seat and trick:
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK, Card
+from ..cards import NUM_CARDS, NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK, Card
 from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, play_mask, winning_index
 from ..scoring import score_team
 
+# the policy's modes (see above): the seat's own Nil, winning tricks, ducking them
+NIL_MODE, WIN_MODE, DUCK_MODE = 0, 1, 2
+
 NSUITS = NUM_SUITS
 TRICKS = TRICKS_PER_HAND
-ABOVE = tuple(SUIT_MASK[c // NUM_RANKS] & ~((2 << c) - 1) for c in range(52))
+ABOVE = tuple(SUIT_MASK[c // NUM_RANKS] & ~((2 << c) - 1) for c in range(NUM_CARDS))
 HONOURS = 0
 for _s in range(NSUITS):
     for _r in (9, 10, 11, 12):  # J Q K A
@@ -213,12 +216,12 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
             break
     need = team_need(sim, team)
     if nil[seat]:
-        mode = 0  # nil
+        mode = NIL_MODE
     elif need > 0:
-        mode = 1  # win
+        mode = WIN_MODE
     else:
         opp_need = team_need(sim, 1 - team)
-        mode = 1 if 0 < opp_need and left - opp_need <= 1 else 2  # set them, or duck
+        mode = WIN_MODE if 0 < opp_need and left - opp_need <= 1 else DUCK_MODE  # set them, or duck
 
     if n == 0:
         return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left, why)
@@ -234,7 +237,7 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
     later = [(leader + k) & 3 for k in range(n + 1, 4)]
     later_opps = [s for s in later if s & 1 != team]
 
-    if mode == 0:  # own Nil
+    if mode == NIL_MODE:
         if losers:
             return _said(why, "own_nil", highest_rank(losers) if following else discard_high(losers))
         return _said(why, "own_nil_forced", high(beaters) if n == 3 else low(beaters))
@@ -251,7 +254,7 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
                 return _said(why, "cover_partner_nil", low(beaters))
             return _said(why, "cover_cannot", lowest_rank(legal) if following else discard_low(legal))
 
-    if opp_nil >= 0 and (mode != 1 or need < left):
+    if opp_nil >= 0 and (mode != WIN_MODE or need < left):
         if opp_nil in later:
             if losers:
                 return _said(why, "break_nil", lowest_rank(losers) if following else discard_low(losers))
@@ -262,7 +265,7 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
 
     if wseat == partner:
         sure = n == 3 or _sure(wcard, hand, sim, later_opps)
-        if mode == 2:
+        if mode == DUCK_MODE:
             return _said(why, "partner_winning_shed", _shed(losers, following, beaters, n))
         if not sure and n == 2 and beaters:
             winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
@@ -272,7 +275,7 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
             return _said(why, "partner_winning", lowest_rank(losers) if following else discard_low(losers))
         return _said(why, "partner_winning_forced", low(beaters))
 
-    if mode == 2:
+    if mode == DUCK_MODE:
         return _said(why, "avoid_bags", _shed(losers, following, beaters, n))
 
     # mode win: the opponents hold the trick
@@ -357,7 +360,7 @@ def _shed(losers: int, following: int, beaters: int, n: int) -> int:
 def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bool, opp_nil: int,
           opps, need: int, left: int, why: list | None) -> int:
     voids = sim.voids
-    if mode == 0:
+    if mode == NIL_MODE:
         return _said(why, "own_nil_lead", lowest_rank(legal))
     if partner_nil:
         # lead winners, highest first, in suits the partner still holds
@@ -365,13 +368,13 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bo
         if winners:
             return _said(why, "cover_partner_nil", max(winners, key=lambda c: (c % NUM_RANKS, c >= NUM_RANKS)))
         return _said(why, "cover_partner_nil", highest_rank(legal))
-    if opp_nil >= 0 and (mode != 1 or need < left):
+    if opp_nil >= 0 and (mode != WIN_MODE or need < left):
         safe = legal
         for s in range(NSUITS):
             if voids[opp_nil] & (1 << s):
                 safe &= ~SUIT_MASK[s]
         return _said(why, "break_nil", lowest_rank(safe or legal))
-    if mode == 2:
+    if mode == DUCK_MODE:
         return _said(why, "avoid_bags", lowest_rank(legal))
     # win: cash sure winners in side suits the opponents still follow
     bad_suits = 0
