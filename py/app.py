@@ -36,6 +36,7 @@ import traceback
 import js
 from pyodide.ffi import jsnull, to_js
 from pyscript import sync
+
 from ui.shared import PAINTED, PAINTED_KEY, deal_order
 
 PANELS = ("score", "settings", "help", "review", "stats")

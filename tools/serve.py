@@ -18,6 +18,7 @@ import functools
 import http.server
 import sys
 import threading
+from contextlib import suppress
 from pathlib import Path
 
 TYPES = {
@@ -83,10 +84,8 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.root, args.port, verbose=True)
     print(f"Пики: http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
-    try:
+    with suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":

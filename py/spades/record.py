@@ -24,7 +24,6 @@ from .messages import SpadesError, reason
 from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids, next_dealer
 from .state import Game, View
 
-
 FORMAT = "spades-game/1"
 MAX_TEXT = 2_000_000  # characters: a whole 30-hand record is under 40,000
 MAX_DEPTH = 32  # nesting of arrays and objects: a record needs 4

@@ -114,7 +114,7 @@ next_dealer = next_seat  # the deal moves one seat clockwise every hand
 
 def is_nil(bid) -> bool:
     """Nil or Blind Nil: a promise of no trick, scored on its own."""
-    return bid == NIL or bid == BLIND
+    return bid in (NIL, BLIND)
 
 
 def bid_value(bid) -> int:

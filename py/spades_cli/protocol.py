@@ -27,8 +27,8 @@ import sys
 import threading
 import weakref
 
-from spades.bots.base import finish
 from spades.bots import LEVELS, decision_rng, make_player
+from spades.bots.base import finish
 from spades.cards import Card, Seat
 from spades.reasons import Reason
 from spades.record import RecordError, to_record, view_from_partial_record

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-
 from . import help_en, help_ru
 from .fmt import escape, score_rows
 from .strings import CATALOGUES

@@ -11,6 +11,7 @@ too long or too deeply nested before parsing it; a damaged setting falls back to
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import PARTNER, Reason
@@ -165,15 +166,11 @@ def keep_damaged(store) -> tuple[int, int]:
     if not text:
         return 0, 0
     kept = 0
-    try:
+    with suppress(Exception):
         store.set(DAMAGED_KEY, text)
         kept = len(text)
-    except Exception:
-        pass
-    try:
+    with suppress(Exception):
         store.set(GAME_KEY, "")
-    except Exception:
-        pass
     size = len(text)
     while not kept and size >= MIN_KEPT:
         try:

@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
 from serving import serve_module
 
 ROOT = Path(__file__).resolve().parents[2]

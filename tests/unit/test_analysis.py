@@ -4,12 +4,11 @@ player's own knowledge at the time (``spades.analysis``)."""
 from __future__ import annotations
 
 from botpos import position
-
+from helpers import MemoryStore
 from spades import Card, Seat
 from spades.analysis import NOISE, analyse_steps, costliest, decisions_of, hand_range, price_steps
 from spades.bots import HardBot, decision_rng
 from spades.bots.base import finish
-from helpers import MemoryStore
 from ui.coach import Review
 
 # North's ♥K is winning the second trick, and only South could beat it: overtaking with the ♥A
@@ -108,10 +107,9 @@ def test_hand_range_splits_the_actions_at_each_deal():
 
 
 def test_the_table_prices_the_finished_hand_and_opens_the_review_at_a_listed_trick():
-    from test_ui import event, south_moves, table
     from helpers import regions
-
     from spades import Phase
+    from test_ui import event, south_moves, table
 
     ctl = table(MemoryStore(), 77)
     while ctl.session.game.phase is not Phase.HAND_OVER:

@@ -99,7 +99,7 @@ def test_candidate_runs_merge_cards_with_nothing_unseen_between():
 # --- easy ---------------------------------------------------------------------------------------
 
 def test_easy_counts_side_aces_kings_and_spade_honours():
-    hand = mask_of(map(c, "AS KS TS 9S 2S AH KH QH 2H AD 3D 4C 5C".split()))
+    hand = mask_of(map(c, ["AS", "KS", "TS", "9S", "2S", "AH", "KH", "QH", "2H", "AD", "3D", "4C", "5C"]))
     assert easy_count(hand) == 3 + 2 + 1  # A K 10 of spades; A K of hearts; A of diamonds
     game = position({"S": "AS KS TS 9S 2S AH KH QH 2H AD 3D 4C 5C"}, bids=())
     assert decide(game, make_player("easy")) == 6

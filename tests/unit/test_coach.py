@@ -4,7 +4,7 @@ decided it (``bots.sim.policy``'s ``why``, the search's margin, the bid's notes)
 from __future__ import annotations
 
 from botpos import position
-
+from helpers import MemoryStore, regions
 from spades import Card, Seat
 from spades.advice import Reason
 from spades.bots import HardBot, decision_rng
@@ -14,8 +14,6 @@ from spades.bots.sim import policy
 from spades.rules import Phase
 from test_ui import event, south_moves, table
 from ui import saves
-from helpers import regions
-from helpers import MemoryStore
 
 KEY = 7
 

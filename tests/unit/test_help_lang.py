@@ -12,14 +12,14 @@ from string import Formatter
 
 import pytest
 
-from spades import DEAL, Seat, from_record, score_team
-from spades import messages
+from helpers import MemoryStore
+from helpers import regions as draw
+from spades import DEAL, Seat, from_record, messages, score_team
 from spades.advice import MESSAGES as ADVICE
 from spades.advice import PARTNER
 from spades.scoring import SHEET_ROWS
-from ui import controller, help as helppage, render, saves, strings
-from helpers import MemoryStore
-from helpers import regions as draw
+from ui import controller, render, saves, strings
+from ui import help as helppage
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "tests" / "data" / "worked_example.json"

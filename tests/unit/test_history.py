@@ -10,8 +10,8 @@ import pytest
 from spades import DEAL, SEATS, Game, Phase, Rules, Seat, SplitMix64, cards_of, from_record, to_record
 from spades.bots import make_player
 from spades.deal import deal_masks
-from spades_cli.play import bot_action
 from spades.record import summary
+from spades_cli.play import bot_action
 
 RULES = [Rules(), Rules(target=500, bag_penalty=False), Rules(blind_nil=True)]
 

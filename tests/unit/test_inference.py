@@ -8,8 +8,8 @@ from dataclasses import replace
 from spades import Game, Phase, Seat, SplitMix64
 from spades.bots import decision_rng, make_player
 from spades.bots.bidding import STYLE, bid_for
-from spades.bots.estimate import estimate
 from spades.bots.easy import easy_play
+from spades.bots.estimate import estimate
 from spades.bots.inference import (
     Evidence,
     bid_misses,

@@ -182,10 +182,7 @@ def test_beats_by_definition():
     for best in range(52):
         for card in range(52):
             c, b = CARDS[card], CARDS[best]
-            if c.suit == b.suit:
-                expected = c.rank > b.rank
-            else:
-                expected = c.suit == SPADES
+            expected = c.rank > b.rank if c.suit == b.suit else c.suit == SPADES
             assert beats(card, best) == expected, (c, b)
     assert BEATERS[Card.parse("AS")] == 0
     assert BEATERS[Card.parse("2H")] == SPADE_MASK | (SUIT_MASK[HEARTS] & ~m("2H"))

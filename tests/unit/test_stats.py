@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
+from helpers import MemoryStore
 from spades import Phase, from_record, summary
 from test_ui import event, regions, south_moves, table
 from ui import saves, stats
 from ui.controller import Controller
-from helpers import MemoryStore
 
 
 def play_game_to_its_end(ctl) -> dict:

@@ -8,8 +8,8 @@ import json
 from spades import Phase, Seat, from_record, to_record
 from spades.record import summary as replay_summary
 from test_ui import event, regions, south_moves, table
-from ui.coach import Review
 from ui import saves
+from ui.coach import Review
 
 
 def play_until(ctl, done, limit=2000):

@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers import MemoryStore, regions
 from spades import BLIND, Card, Phase, Seat, from_record
 from spades.bots.base import finish
 from ui import players, saves
 from ui.controller import FAST, Controller, in_progress
 from ui.fmt import signed
-from helpers import regions
-from helpers import MemoryStore
 
 
 class Screen:

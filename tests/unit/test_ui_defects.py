@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from helpers import MemoryStore, QuotaError
 from spades import Game, Phase, Seat, to_record
 from spades.bots import decision_rng, make_player
 from spades.record import MAX_DEPTH
@@ -12,7 +13,6 @@ from spades_cli.play import play_game, players_for
 from test_ui import event, regions, table
 from ui import players, saves
 from ui.controller import parse_game_number
-from helpers import MemoryStore, QuotaError
 
 DEEP = "[" * 6000 + "]" * 6000
 

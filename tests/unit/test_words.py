@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from spades import Game, SplitMix64, from_record, to_record
+from spades.cards import Seat
 from spades.messages import EN, RU
 from spades.record import RecordError, view_from_partial_record
-from spades.cards import Seat
 from ui import stats, strings
 from ui.saves import DamagedSave, read_game
 

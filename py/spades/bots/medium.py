@@ -15,6 +15,7 @@ from .bidding import STYLE, blind_wanted, judge_bid
 from .knowledge import to_sim
 from .sim import policy_why
 
+
 class MediumBot(Bot):
     level = "medium"
     memory = "honours"

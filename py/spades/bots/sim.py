@@ -221,7 +221,7 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
         mode = WIN_MODE
     else:
         opp_need = team_need(sim, 1 - team)
-        mode = WIN_MODE if 0 < opp_need and left - opp_need <= 1 else DUCK_MODE  # set them, or duck
+        mode = WIN_MODE if opp_need > 0 and left - opp_need <= 1 else DUCK_MODE  # set them, or duck
 
     if n == 0:
         return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left, why)
@@ -294,10 +294,9 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
             return _said(why, "sure_winner", winners[0])
         return _said(why, "third_high", high(beaters))
     # void in the led suit: ruff as cheaply as will hold
-    if n == 1 and later and (partner in later) and not sim.voids[partner] & (1 << led):
-        # partner may still win it in fourth seat; ruff only with need
-        if need < left - 2:
-            return _said(why, "ruff_later", discard_low(losers) if losers else low(beaters))
+    # partner may still win it in fourth seat; ruff only with need
+    if n == 1 and later and (partner in later) and not sim.voids[partner] & (1 << led) and need < left - 2:
+        return _said(why, "ruff_later", discard_low(losers) if losers else low(beaters))
     for c in _cards(beaters):
         if _sure(c, hand, sim, later_opps):
             return _said(why, "ruff", c)
