@@ -18,6 +18,7 @@ same game always gets the same hint — the card the hard level would play in th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from .bots import decision_rng
 from .bots.base import finish
@@ -29,6 +30,12 @@ from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
 from .rules import BAGS_PER_PENALTY, BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
 from .scoring import score_team
 from .state import View
+
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterable
+
+    from .bots.estimate import Estimate
+    from .rules import Action, Bid
 
 MAX_REASONS = 3
 
@@ -72,7 +79,7 @@ def bid_hint(view: View) -> Hint:
     return Hint(bid, tuple(reasons))
 
 
-def _sorted_for_hint(cards) -> list[int]:
+def _sorted_for_hint(cards: Iterable[int]) -> list[int]:
     """Spades first, then hearts, clubs, diamonds; high to low within a suit."""
     order = {0: 0, 1: 1, 3: 2, 2: 3}
     return sorted(cards, key=lambda c: (order[c // NUM_RANKS], -(c % NUM_RANKS)))
@@ -96,7 +103,7 @@ class BidRisk:
     likely_tricks: int  # South's tricks by the hand's count (the "likely" row)
 
 
-def bid_risk(view: View, bid, est=None) -> BidRisk:
+def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     """The risk of ``bid`` for the seat of ``view`` (South, while bidding). An unknown partner's
     bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3.
     ``est``: the hand's ``estimate``, when the caller has it already."""
@@ -118,16 +125,16 @@ def bid_risk(view: View, bid, est=None) -> BidRisk:
         expected = 0
         made = likely = points(0)
         failed = points(1)
-    else:
-        expected = max(bid, min(TRICKS_PER_HAND - partner_takes, int(est.tricks + 0.5)))
-        made = points(bid)
+    else:  # a number bid
+        expected = max(cast(int, bid), min(TRICKS_PER_HAND - partner_takes, int(est.tricks + 0.5)))
+        made = points(cast(int, bid))
         likely = points(expected)
-        failed = points(bid - 1)
+        failed = points(cast(int, bid) - 1)
     to_penalty = BAGS_PER_PENALTY - bank if rules.bag_penalty else None
     return BidRisk(bid, partner_bid, known, bank, to_penalty, made, likely, failed, expected)
 
 
-def nil_chance_steps(view: View, key: int = 0):
+def nil_chance_steps(view: View, key: int = 0) -> Generator[None, None, float | None]:
     """How often a Nil of this seat holds in the hard level's sampled playouts of this hand
     (``hard.bid_trials_steps``, seeded by ``decision_rng``, bounded by its sample count): a
     generator that yields between playouts and returns the share (0..1), or None when the seat
@@ -145,14 +152,15 @@ def play_hint(view: View, key: int = 0) -> Hint:
     return finish(play_hint_steps(view, key))
 
 
-def play_hint_steps(view: View, key: int = 0):
+def play_hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
     """``play_hint`` a slice at a time (a generator returning the Hint), like ``Bot.think``."""
+    card: Action  # the searched card's index, then the Card of ``view.legal``
     card, _, (code, params) = yield from HardBot().search_steps(view, decision_rng(key, view))
     card = next(c for c in view.legal if c == card)
     return Hint(card, (Reason(code, params),))
 
 
-def hint_steps(view: View, key: int = 0):
+def hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
     """``hint`` a slice at a time: only the play hint searches."""
     if view.phase is Phase.BID:
         return bid_hint(view)

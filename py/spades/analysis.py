@@ -20,6 +20,7 @@ when the position shows what went wrong (``play_reason``, ``bid_reason``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from .bots import HardBot, decision_rng
 from .bots.bidding import judge_bid
@@ -36,6 +37,14 @@ from .rules import BAG_COST, BLIND, DEAL, Phase, beats, bid_value, winning_index
 from .scoring import score_team
 from .state import Game
 
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterable, Sequence
+
+    from .bots.hard import Trial
+    from .deal import SplitMix64
+    from .reasons import Why
+    from .state import View
+
 NOISE = 3.0  # points: below this, a difference is the sampling's, not the player's
 LISTED = 3  # the costliest decisions the summary lists
 REASONS = ("own_nil", "overtook", "cover_nil", "trumped", "bag", "gave_trick", "led_spade", "high_card",
@@ -51,7 +60,7 @@ class Decision:
     best: Card | int
     cost: float  # expected points lost against the best choice (0 when it was the best)
     kind: str = "play"  # or "bid"
-    why: tuple | None = None  # (reason code, its parameters) for a costly decision
+    why: Why | None = None  # (reason code, its parameters) for a costly decision
 
 
 def hand_range(game: Game, hand_index: int) -> range:
@@ -84,14 +93,14 @@ def decisions_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
     return out
 
 
-def price_steps(game: Game, index: int, seat: Seat = Seat.S):
+def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, None, Decision]:
     """The ``Decision`` for ``seat``'s bid or card at ``index`` of ``game.actions()``: a
     generator that yields between playouts (like ``Bot.think``) and returns it."""
     view = game.rewound(index).view(seat)
     action = game.actions()[index]
     rng = decision_rng(game.game or 0, view)
     if view.phase is Phase.BID:
-        return (yield from _price_bid(view, index, action, rng))
+        return (yield from _price_bid(view, index, cast(int, action), rng))  # a Blind Nil is not priced
     played = int(action)
     card, means, _ = yield from HardBot().search_steps(view, rng, include=played)
     mine = run_of(played, list(means), view.held, view.played_mask)  # the searched run it belongs to
@@ -103,7 +112,7 @@ def price_steps(game: Game, index: int, seat: Seat = Seat.S):
                     why=play_reason(view, played, best))
 
 
-def _price_bid(view, index: int, bid: int, rng):
+def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[None, None, Decision]:
     bot = HardBot()
     counted, est, _ = judge_bid(view, bot.style)
     trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
@@ -114,7 +123,7 @@ def _price_bid(view, index: int, bid: int, rng):
     return Decision(index, 1, bid, choice, cost, kind="bid", why=why)
 
 
-def play_reason(view, played: int, best: int) -> tuple | None:
+def play_reason(view: View, played: int, best: int) -> Why | None:
     """What went wrong in playing ``played`` where ``best`` was better, as the position shows it
     (a code and its parameters), or None when nothing simple does."""
     sim = to_sim(view, memory="all")
@@ -157,7 +166,7 @@ def play_reason(view, played: int, best: int) -> tuple | None:
     return None
 
 
-def bid_reason(trials, bid: int, best: int) -> tuple:
+def bid_reason(trials: Sequence[Trial], bid: int, best: int) -> Why:
     """Why ``bid`` lost to ``best`` over the bid playouts ``[(my bid, partner's bid, my tricks,
     partner's tricks)]``: how often a Nil broke or held, a contract was set, or the tricks taken."""
     nil = [tm for mine, _, tm, _ in trials if mine == 0]
@@ -178,7 +187,8 @@ def bid_reason(trials, bid: int, best: int) -> tuple:
     return ("underbid", {"tricks": round(mean, 1)})
 
 
-def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
+def analyse_steps(game: Game, hand_index: int,
+                  seat: Seat = Seat.S) -> Generator[Decision | None, None, list[Decision]]:
     """The seat's bid and plays in hand ``hand_index`` (0-based), priced: a generator that
     yields None between playouts and each ``Decision`` once priced (the page's progress), and
     returns the ``Decision`` list in the order made."""
@@ -189,7 +199,7 @@ def analyse_steps(game: Game, hand_index: int, seat: Seat = Seat.S):
     return out
 
 
-def costliest(decisions, listed: int = LISTED) -> list[Decision]:
+def costliest(decisions: Iterable[Decision], listed: int = LISTED) -> list[Decision]:
     """The ``listed`` costliest decisions at or above ``NOISE``, costliest first."""
     mistakes = [d for d in decisions if d.cost >= NOISE]
     return sorted(mistakes, key=lambda d: (-d.cost, d.action_index))[:listed]

@@ -14,6 +14,10 @@ Glossary
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "23456789TJQKA"
@@ -93,7 +97,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __reduce__(self):  # pickles and copies as the same card
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:  # pickles and copies as the same card
         return (Card, (int(self),))
 
 
@@ -109,10 +113,10 @@ SPADE_MASK = SUIT_MASK[TRUMP]
 
 # The cards of each suit's 13-bit patterns, filled in as they are met (hands repeat patterns):
 # lists indexed by the pattern, so the hot path is a subscript, not a method call.
-_SUIT_CHUNKS: tuple[list, ...] = tuple([None] * (FULL_SUIT + 1) for _ in range(NUM_SUITS))
+_SUIT_CHUNKS: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * (FULL_SUIT + 1) for _ in range(NUM_SUITS))
 
 
-def _suit_chunk(suit: int, chunk: int) -> tuple:
+def _suit_chunk(suit: int, chunk: int) -> tuple[Card, ...]:
     """The cards of one suit's 13-bit pattern, memoised."""
     cards = _SUIT_CHUNKS[suit][chunk]
     if cards is None:
@@ -142,7 +146,7 @@ def cards_of(mask: int) -> list[Card]:
     return out
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -153,7 +157,7 @@ def mask_of(cards) -> int:
 DISPLAY_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
-def sort_for_display(cards) -> list[Card]:
+def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     order = {s: i for i, s in enumerate(DISPLAY_SUIT_ORDER)}
     return sorted(cards, key=lambda c: (order[c.suit], -c.rank))
 

@@ -8,8 +8,16 @@ clockwise, starting with the seat to the dealer's left.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import NUM_CARDS, NUM_SEATS, Seat
 from .rules import first_to_act
+
+if TYPE_CHECKING:
+    from collections.abc import MutableSequence, Sequence
+    from typing import TypeVar
+
+    _T = TypeVar("_T")
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -55,10 +63,10 @@ class SplitMix64:
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
 
-    def choice(self, items):
+    def choice(self, items: Sequence[_T]) -> _T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[_T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -83,7 +91,7 @@ def _radix_groups(top: int) -> list[tuple[tuple[int, ...], int]]:
 _DECK_GROUPS = _radix_groups(NUM_CARDS)
 
 
-def _shuffle(game: int, hand_index: int, deck: list) -> None:
+def _shuffle(game: int, hand_index: int, deck: list[int]) -> None:
     """Fisher–Yates over ``deck`` in place. The bounded draws are the mixed-radix digits of
     one unbiased draw below the product of a group of bounds: exact, and four generator
     calls per deck instead of 51."""

@@ -8,6 +8,14 @@ command line's and the second language of the page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import TypeAlias
+
+    Params: TypeAlias = dict[str, object]  # the named values a message's words fill in
+
 RU = {
     "must_follow": "Нужно ходить в масть: {suit}",
     "spades_not_broken": "Пики ещё не разбиты",
@@ -115,7 +123,7 @@ EN = {
 CATALOGUES = {"ru": RU, "en": EN}
 
 
-def reason(code: str, params: dict | None = None, lang: str = "ru") -> str:
+def reason(code: str, params: Mapping[str, object] | None = None, lang: str = "ru") -> str:
     template = CATALOGUES.get(lang, RU).get(code) or RU.get(code, code)
     return template.format(**(params or {}))
 
@@ -123,7 +131,7 @@ def reason(code: str, params: dict | None = None, lang: str = "ru") -> str:
 class SpadesError(Exception):
     """Base of the engine's errors: a code, its parameters, a reason in words."""
 
-    def __init__(self, code: str, **params) -> None:
+    def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
         super().__init__(reason(code, params, "ru"))

@@ -9,8 +9,18 @@ importing the computer players.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from .cards import NUM_RANKS, SUIT_SYMBOLS, Card
 from .values import Frozen, Value
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import TypeAlias
+
+    from .messages import Params
+
+    Why: TypeAlias = tuple[str, Params]  # a reason as data: (code, params), the fields of a Reason
 
 SUIT_RU = {  # genitive plural («нет треф»), singular («одна трефа»), plural
     1: ("червей", "черва", "черви"),
@@ -196,11 +206,11 @@ def face(card: int) -> str:
     return SUIT_SYMBOLS[card // NUM_RANKS] + ("10" if rank == "T" else rank)
 
 
-def faces(cards) -> str:
+def faces(cards: Iterable[int]) -> str:
     return " ".join(face(c) for c in cards)
 
 
-def suit_run(cards) -> str:
+def suit_run(cards: Iterable[int]) -> str:
     """«♠K Q J 9 8»: one suit symbol, then the ranks high to low."""
     cards = sorted(cards, reverse=True)
     ranks = [("10" if Card(c).rank_letter == "T" else Card(c).rank_letter) for c in cards]
@@ -212,9 +222,9 @@ class Reason(Value):
 
     __slots__ = ("code", "params")
     code: str
-    params: dict
+    params: Params
 
-    def __init__(self, code: str, params: dict | None = None) -> None:
+    def __init__(self, code: str, params: Mapping[str, object] | None = None) -> None:
         super().__init__(code, Frozen({} if params is None else params))  # hashable, as a Value is
 
     def text(self, lang: str = "ru", voice: str = "hint") -> str:
@@ -226,7 +236,7 @@ class Reason(Value):
         seat = params.get("seat")
         if isinstance(seat, int):  # Nil «Востока», East's Nil
             params["seat"] = (SEAT_EN if lang == "en" else SEAT_RU_GEN)[seat]
-        suit = params.get("suit")
+        suit = cast("int | None", params.get("suit"))  # a suit index 0..3
         if suit is not None:
             params.update(
                 suit_gen=SUIT_RU[suit][0], suit_one=SUIT_RU[suit][1], suit_pl=SUIT_RU[suit][2],

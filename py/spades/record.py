@@ -18,11 +18,17 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TYPE_CHECKING
 
 from .cards import HAND_SIZE, NUM_CARDS, SEATS, Card, Seat, cards_of
 from .messages import SpadesError, reason
 from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids, next_dealer
 from .state import Game, View
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .messages import Params
 
 FORMAT = "spades-game/1"
 MAX_TEXT = 2_000_000  # characters: a whole 30-hand record is under 40,000
@@ -36,7 +42,7 @@ class RecordError(ValueError):
     record (``where``: a ``where.*`` code and its parameters, or None). ``text(lang)`` says it
     in words; ``str()`` is the command line's line (English, docs/record.md)."""
 
-    def __init__(self, code: str, where: tuple[str, dict] | None = None, **params: object) -> None:
+    def __init__(self, code: str, where: tuple[str, Params] | None = None, **params: object) -> None:
         self.code = code
         self.params = params
         self.place = where
@@ -61,15 +67,15 @@ class RecordError(ValueError):
         return f"{where}: {said}" if where else said
 
 
-def _hand(h: int) -> tuple[str, dict]:
+def _hand(h: int) -> tuple[str, Params]:
     return "where.hand", {"hand": h}
 
 
-def _action_text(action) -> str:
+def _action_text(action: object) -> str:
     return str(action) if not isinstance(action, str) else action
 
 
-def to_record(game: Game) -> dict:
+def to_record(game: Game) -> dict[str, Any]:
     hands = []
     for hand in game.hands:
         hands.append(
@@ -81,7 +87,7 @@ def to_record(game: Game) -> dict:
                 "plays": [str(c) for c in hand.plays],
             }
         )
-    record: dict = {"format": FORMAT, "rules": game.rules.to_json()}
+    record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
     if game.game is not None:
         record["game"] = game.game
     record["hands"] = hands
@@ -103,7 +109,7 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH):
+def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> Any:
     """The JSON document of a record's text, or a ``RecordError`` when it is not JSON, or is
     too long or too deeply nested to be a record (refused before parsing)."""
     if not isinstance(text, str):
@@ -118,7 +124,7 @@ def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH):
         raise RecordError("record.not_json", error=str(exc)) from None
 
 
-def parse_hand(cards, seat: Seat, where: tuple[str, dict]) -> list[Card]:
+def parse_hand(cards: object, seat: Seat, where: tuple[str, Params]) -> list[Card]:
     """One seat's 13 dealt cards from a record, or a ``RecordError`` saying what is wrong."""
     if not isinstance(cards, list) or len(cards) != HAND_SIZE:
         raise RecordError("record.hand_size", where, seat=seat.name, cards=HAND_SIZE)
@@ -133,7 +139,7 @@ def parse_hand(cards, seat: Seat, where: tuple[str, dict]) -> list[Card]:
     return parsed
 
 
-def _parse_deal(raw, where: tuple[str, dict]) -> dict:
+def _parse_deal(raw: object, where: tuple[str, Params]) -> dict[Seat, list[Card]]:
     if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
         raise RecordError("record.deal_seats", where)
     deal = {seat: parse_hand(raw[seat.name], seat, where) for seat in SEATS}
@@ -142,7 +148,7 @@ def _parse_deal(raw, where: tuple[str, dict]) -> dict:
     return deal
 
 
-def _own_deal(raw, seat: Seat, where: tuple[str, dict]) -> dict:
+def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params]) -> dict[Seat, list[Card]]:
     """A partial record's deal: the cards of ``seat`` only."""
     deal = raw.get("deal")
     if not isinstance(deal, dict) or seat.name not in deal:
@@ -153,7 +159,7 @@ def _own_deal(raw, seat: Seat, where: tuple[str, dict]) -> dict:
     return {seat: parse_hand(deal[seat.name], seat, where)}
 
 
-def from_record(data, known: Seat | None = None) -> Game:
+def from_record(data: object, known: Seat | None = None) -> Game:
     """Replay a record into a game; raises ``RecordError`` on anything wrong.
 
     With ``known=seat`` the record is partial (the bot protocol): each hand gives only that
@@ -185,7 +191,7 @@ def from_record(data, known: Seat | None = None) -> Game:
                 dealer = Seat.parse(raw["dealer"])
             except ValueError:
                 raise RecordError("record.dealer", where, dealer=raw["dealer"]) from None
-        deal: dict | None
+        deal: dict[Seat, list[Card]] | None
         if known is not None:
             deal = _own_deal(raw, known, where)
         else:
@@ -206,13 +212,13 @@ def from_record(data, known: Seat | None = None) -> Game:
     return game
 
 
-def view_from_partial_record(data, seat: Seat) -> View:
+def view_from_partial_record(data: object, seat: Seat) -> View:
     """The view of ``seat`` after the actions of ``data``, a record with only its cards."""
     seat = Seat(seat)
     return from_record(data, known=seat).view(seat)
 
 
-def _replay_actions(game: Game, raw: dict, h: int) -> None:
+def _replay_actions(game: Game, raw: dict[str, Any], h: int) -> None:
     bids = raw.get("bids", [])
     plays = raw.get("plays", [])
     if not isinstance(bids, list) or not isinstance(plays, list):
@@ -236,14 +242,14 @@ def _replay_actions(game: Game, raw: dict, h: int) -> None:
                 raise RecordError(exc.code, where, **exc.params) from None
 
 
-def summary(game: Game) -> dict:
+def summary(game: Game) -> dict[str, Any]:
     """The document ``python -m spades replay`` prints (docs/record.md)."""
     hands = []
     for hand in game.hands:
         tricks = [t.to_json() for t in hand.tricks]
         if hand.trick:
             tricks.append(hand.current_trick().to_json())
-        out: dict = {
+        out: dict[str, Any] = {
             "dealer": hand.dealer.name,
             "bids": {s.name: hand.bids[s] for s in SEATS if hand.bids[s] is not None},
             "tricks": tricks,
@@ -255,7 +261,7 @@ def summary(game: Game) -> dict:
     return {"hands": hands, "next": next_action(game), "game": result(game)}
 
 
-def next_action(game: Game) -> dict:
+def next_action(game: Game) -> dict[str, Any]:
     if game.phase is Phase.GAME_OVER:
         return {"phase": "over"}
     if game.phase is Phase.HAND_OVER:
@@ -269,7 +275,7 @@ def next_action(game: Game) -> dict:
     }
 
 
-def result(game: Game) -> dict:
+def result(game: Game) -> dict[str, bool | str | None]:
     winner = game.winner
     return {"over": game.over, "winner": None if winner is None else str(winner)}
 

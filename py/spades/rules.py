@@ -22,6 +22,7 @@ computer players, every bot level, the hints and the page call these and restate
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .cards import (
     CARDS,
@@ -40,6 +41,13 @@ from .cards import (
 )
 from .messages import IllegalActionError, MalformedError, SpadesError
 from .values import Value
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, TypeAlias
+
+    Bid: TypeAlias = int | str  # a number bid 0..13 (0 is Nil), or BLIND
+    Action: TypeAlias = int | str  # a bid, a Card (an int) or DEAL
 
 BLIND = "blind"
 DEAL = "deal"
@@ -80,11 +88,11 @@ class Rules(Value):
             raise ValueError("bag_penalty and blind_nil must be true or false")
         super().__init__(target, bag_penalty, blind_nil)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int | bool]:
         return self._asdict()
 
     @classmethod
-    def from_json(cls, data: dict | None) -> "Rules":
+    def from_json(cls, data: dict[str, Any] | None) -> "Rules":
         if data is None:
             return cls()
         if not isinstance(data, dict):
@@ -112,38 +120,38 @@ next_dealer = next_seat  # the deal moves one seat clockwise every hand
 
 # --- bids ---------------------------------------------------------------------------------------
 
-def is_nil(bid) -> bool:
+def is_nil(bid: Bid | None) -> bool:
     """Nil or Blind Nil: a promise of no trick, scored on its own."""
     return bid in (NIL, BLIND)
 
 
-def bid_value(bid) -> int:
+def bid_value(bid: Bid | None) -> int:
     """A bid as the tricks it adds to the team's contract: Nil and Blind Nil add none."""
     return 0 if bid is None or bid == BLIND else int(bid)
 
 
-def nil_stake(bid) -> int:
+def nil_stake(bid: Bid | None) -> int:
     """What a Nil wins when it holds and loses when it fails; 0 for a number bid."""
     if bid == BLIND:
         return BLIND_NIL_BONUS
     return NIL_BONUS if bid == NIL else 0
 
 
-def blind_allowed(rules: Rules, totals, seat: int) -> bool:
+def blind_allowed(rules: Rules, totals: Sequence[int], seat: int) -> bool:
     """Blind Nil: on in the settings, and the seat's team trails by 100 points or more."""
     team = seat & 1
     return rules.blind_nil and totals[1 - team] - totals[team] >= BLIND_NIL_DEFICIT
 
 
-def legal_bids(rules: Rules, totals, seat: int) -> list:
+def legal_bids(rules: Rules, totals: Sequence[int], seat: int) -> list[Bid]:
     """The bids ``seat`` may make, in order: 0..13, then ``BLIND`` where allowed."""
-    bids: list = list(NUMBER_BIDS)
+    bids: list[Bid] = list(NUMBER_BIDS)
     if blind_allowed(rules, totals, seat):
         bids.append(BLIND)
     return bids
 
 
-def bid_error(rules: Rules, totals, seat: int, action) -> SpadesError | None:
+def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object) -> SpadesError | None:
     """Why ``action`` is not a bid ``seat`` may make now, or None when it is."""
     if type(action) is int and 0 <= action <= MAX_BID:  # a number bid, the usual case
         return None
@@ -200,7 +208,7 @@ BEATERS: tuple[int, ...] = tuple(
 )
 
 
-def winning_index(cards) -> int:
+def winning_index(cards: Sequence[int]) -> int:
     """The position (0..3) of the card winning the trick ``cards`` (in the order played)."""
     best = 0
     top = cards[0]
@@ -211,7 +219,7 @@ def winning_index(cards) -> int:
     return best
 
 
-def trick_winner(leader: int, cards) -> Seat:
+def trick_winner(leader: int, cards: Sequence[int]) -> Seat:
     """The seat winning the trick: the highest spade, else the highest card of the led suit."""
     return SEATS[(leader + winning_index(cards)) % NUM_SEATS]
 
@@ -242,7 +250,7 @@ class Outcome(Value):
         return "draw" if self.winner is None else self.winner
 
 
-def game_outcome(rules: Rules, totals, hands_played: int) -> Outcome | None:
+def game_outcome(rules: Rules, totals: Sequence[int], hands_played: int) -> Outcome | None:
     """SPEC §4 after a hand: how the game ended, or None while it goes on."""
     ns, ew = totals
     ahead = None if ns == ew else (Team.NS if ns > ew else Team.EW)
@@ -257,7 +265,7 @@ def game_outcome(rules: Rules, totals, hands_played: int) -> Outcome | None:
     return None
 
 
-def game_result(rules: Rules, totals, hands_played: int) -> Team | str | None:
+def game_result(rules: Rules, totals: Sequence[int], hands_played: int) -> Team | str | None:
     """SPEC §4 after a hand: the winning team, ``"draw"``, or None while the game goes on."""
     outcome = game_outcome(rules, totals, hands_played)
     return None if outcome is None else outcome.result

@@ -14,9 +14,14 @@ score and an empty bank with the penalty off.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from .rules import BAG_PENALTY, BAGS_PER_PENALTY, is_nil, nil_stake
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .rules import Bid
 
 
 class TeamScore(NamedTuple):
@@ -28,7 +33,7 @@ class TeamScore(NamedTuple):
     total: int
     bank: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int]:
         return dict(self._asdict())
 
 
@@ -36,7 +41,7 @@ SHEET_ROWS = TeamScore._fields[:6]  # the six rows of SPEC §3, in the sheet's o
 
 
 def score_team(
-    bids: tuple,
+    bids: tuple[Bid | None, Bid | None],
     taken: tuple[int, int],
     total_before: int = 0,
     bank_before: int = 0,
@@ -50,7 +55,7 @@ def score_team(
         if is_nil(bid):
             nil_tricks += tricks
         else:
-            contract_bid += bid
+            contract_bid += cast(int, bid)  # not a Nil: a number
             contract_tricks += tricks
 
     if contract_tricks >= contract_bid:
@@ -77,7 +82,8 @@ def score_team(
     return TeamScore(contract, bags, nil, penalty, hand, total_before + hand, bank)
 
 
-def score_hand(bids, taken, totals, banks, bag_penalty: bool = True) -> tuple[TeamScore, TeamScore]:
+def score_hand(bids: Sequence[Bid | None], taken: Sequence[int], totals: Sequence[int], banks: Sequence[int],
+               bag_penalty: bool = True) -> tuple[TeamScore, TeamScore]:
     """Score both teams; ``bids`` and ``taken`` are indexed by seat (S, W, N, E),
     ``totals`` and ``banks`` by team (NS, EW)."""
     return (

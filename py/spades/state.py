@@ -75,14 +75,14 @@ class Trick(NamedTuple):
     def seats(self) -> tuple[Seat, ...]:
         return tuple(SEATS[(self.leader + i) % NUM_SEATS] for i in range(len(self.cards)))
 
-    def to_json(self) -> dict:
-        out: dict = {"leader": self.leader.name, "cards": [str(c) for c in self.cards]}
+    def to_json(self) -> dict[str, str | list[str]]:
+        out: dict[str, str | list[str]] = {"leader": self.leader.name, "cards": [str(c) for c in self.cards]}
         if self.winner is not None:
             out["winner"] = self.winner.name
         return out
 
 
-def shown_voids(tricks) -> list[int]:
+def shown_voids(tricks: list[Trick] | tuple[Trick, ...]) -> list[int]:
     """Per seat, a 4-bit mask of the suits it has shown out of: it did not follow the led suit
     (public knowledge; the bots' sampler and the partial record both use it)."""
     out = [0] * NUM_SEATS
@@ -109,14 +109,14 @@ class HandState:
         "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led",
     )
 
-    def __init__(self, index: int, dealer: Seat, deal, known: Seat | None = None) -> None:
+    def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None) -> None:
         self.index = index
         self.dealer = dealer
         self.deal = deal
         self.known = known
         self.held = list(deal)
-        self.bids: list = [None] * NUM_SEATS
-        self.bid_log: list = []
+        self.bids: list[int | str | None] = [None] * NUM_SEATS  # a bid: 0..13 or BLIND
+        self.bid_log: list[int | str] = []
         self.tricks: list[Trick] = []
         self.taken = [0] * NUM_SEATS
         self.spades_broken = False
@@ -149,7 +149,7 @@ class Game:
         game: int | None = 0,
         rules: Rules | None = None,
         dealer: Seat = FIRST_DEALER,
-        deal: dict | None = None,
+        deal: dict[Seat, list[Card]] | None = None,
         known: Seat | None = None,
     ) -> None:
         if game is not None and (type(game) is not int or game < 0):
@@ -163,7 +163,7 @@ class Game:
         self.winner: Team | str | None = None  # the outcome's team or "draw" (the view's form)
         self.outcome: Outcome | None = None  # how the game ended (rules.Outcome), once it has
         self.phase = Phase.BID
-        self._given: dict[int, tuple[Seat, dict | None]] = {}  # each hand's dealer and given deal
+        self._given: dict[int, tuple[Seat, dict[Seat, list[Card]] | None]] = {}  # each hand's dealer and given deal
         self._start_hand(dealer, deal)
 
     # --- phases -----------------------------------------------------------------------------
@@ -178,7 +178,7 @@ class Game:
     def over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Card] | list[int | str] | list[str]:  # cards, bids or [DEAL]
         phase = self.phase
         if phase is _PLAY:
             hand = self.hand
@@ -191,7 +191,7 @@ class Game:
             return [DEAL]
         return []
 
-    def apply(self, action) -> None:
+    def apply(self, action: int | str) -> None:
         """Apply one action of the seat to move; raises MalformedError / IllegalActionError."""
         if self.phase is _PLAY:
             # the hottest code of every random game: kept flat, the rules come from the kernel
@@ -242,10 +242,10 @@ class Game:
 
     # --- the history ------------------------------------------------------------------------
 
-    def actions(self) -> list:
+    def actions(self) -> list[int | str]:
         """Every action of the game in order, ``DEAL`` between hands: the game is its setup
         (number, rules, the deals a record gave) plus this list."""
-        out: list = []
+        out: list[int | str] = []
         for hand in self.hands:
             if hand.index:
                 out.append(DEAL)
@@ -270,7 +270,7 @@ class Game:
 
     # --- dealing ----------------------------------------------------------------------------
 
-    def _start_hand(self, dealer: Seat, deal: dict | None) -> None:
+    def _start_hand(self, dealer: Seat, deal: dict[Seat, list[Card]] | None) -> None:
         index = len(self.hands)
         self._given[index] = (dealer, deal)
         if deal is None:
@@ -283,7 +283,7 @@ class Game:
         self.hands.append(self.hand)
         self.phase = Phase.BID
 
-    def next_hand(self, deal: dict | None = None, dealer: Seat | None = None) -> None:
+    def next_hand(self, deal: dict[Seat, list[Card]] | None = None, dealer: Seat | None = None) -> None:
         """Start the next hand: by default dealt from the game number by the next seat
         clockwise; a record may give the deal and the dealer. ``apply(DEAL)`` calls this."""
         if dealer is None:
@@ -303,11 +303,11 @@ class Game:
     def blind_allowed(self, seat: Seat) -> bool:
         return blind_allowed(self.rules, self.totals, seat)
 
-    def legal_bids(self, seat: Seat) -> list:
+    def legal_bids(self, seat: Seat) -> list[int | str]:
         """The bids ``seat`` may make (in order): 0..13, plus ``BLIND`` where allowed."""
         return legal_bids(self.rules, self.totals, seat)
 
-    def _bid(self, action) -> None:
+    def _bid(self, action: int | str) -> None:
         hand = self.hand
         seat = hand.to_move
         error = bid_error(self.rules, self.totals, seat, action)
@@ -323,7 +323,7 @@ class Game:
 
     # --- play -------------------------------------------------------------------------------
 
-    def _as_card(self, action) -> Card:
+    def _as_card(self, action: object) -> Card:
         if isinstance(action, Card):
             return action
         if isinstance(action, str):
@@ -412,23 +412,24 @@ class View(Value):
     hand_index: int
     dealer: Seat
     held: int
-    bids: tuple
-    bid_log: tuple
+    bids: tuple[int | str | None, ...]  # a bid: 0..13 or BLIND; None before the seat bids
+    bid_log: tuple[int | str, ...]
     tricks: tuple[Trick, ...]
     trick: Trick
     taken: tuple[int, ...]
     spades_broken: bool
     to_move: Seat | None
-    legal: tuple
+    legal: tuple[int | str, ...]  # the actions (bids, cards or DEAL) this seat may take now
     totals: tuple[int, ...]
     banks: tuple[int, ...]
-    sheet: tuple
-    winner: object
+    sheet: tuple[tuple[TeamScore, TeamScore], ...]
+    winner: Team | str | None
 
     def __init__(self, seat: Seat, rules: Rules, phase: Phase, hand_index: int, dealer: Seat, held: int,
-                 bids: tuple, bid_log: tuple, tricks: tuple[Trick, ...], trick: Trick, taken: tuple[int, ...],
-                 spades_broken: bool, to_move: Seat | None, legal: tuple, totals: tuple[int, ...],
-                 banks: tuple[int, ...], sheet: tuple = (), winner: object = None) -> None:
+                 bids: tuple[int | str | None, ...], bid_log: tuple[int | str, ...], tricks: tuple[Trick, ...],
+                 trick: Trick, taken: tuple[int, ...], spades_broken: bool, to_move: Seat | None,
+                 legal: tuple[int | str, ...], totals: tuple[int, ...], banks: tuple[int, ...],
+                 sheet: tuple[tuple[TeamScore, TeamScore], ...] = (), winner: Team | str | None = None) -> None:
         super().__init__(seat, rules, phase, hand_index, dealer, held, bids, bid_log, tricks, trick, taken,
                          spades_broken, to_move, legal, totals, banks, sheet, winner)
 
@@ -475,7 +476,7 @@ class View(Value):
         return self.tricks[-1] if self.tricks else None
 
     @property
-    def hand_score(self):
+    def hand_score(self) -> tuple[TeamScore, TeamScore] | None:
         """The finished hand's score rows ``(NS, EW)``, or None while the hand is played."""
         if self.phase is Phase.HAND_OVER or self.phase is Phase.GAME_OVER:
             return self.sheet[-1] if self.sheet else None

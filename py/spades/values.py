@@ -41,7 +41,7 @@ class Value:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__qualname__} is immutable")
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other: object) -> bool:
@@ -56,7 +56,8 @@ class Value:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__qualname__}({fields})"
 
-    def __reduce__(self) -> tuple:  # copies and pickles through the class's own __init__
+    def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
+        # copies and pickles through the class's own __init__
         return type(self), self._values()
 
     def _asdict(self) -> dict[str, Any]:
@@ -67,7 +68,7 @@ class Value:
         return type(self)(**{**self._asdict(), **changes})
 
 
-class Frozen(dict):
+class Frozen(dict[str, object]):
     """A dict that cannot change once made, and so has a hash: a ``Value``'s field of named
     parameters (``Reason.params``), which a plain dict would leave unhashable. Reads, ``**``,
     ``dict(...)``, JSON and equality with a dict work as for a dict."""
@@ -104,7 +105,8 @@ class Frozen(dict):
     def update(self, *args: Any, **kwargs: Any) -> NoReturn:
         self._refuse()
 
-    def __reduce__(self) -> tuple:  # copies and pickles as a new Frozen of the same items
+    def __reduce__(self) -> tuple[type[Self], tuple[dict[str, object]]]:
+        # copies and pickles as a new Frozen of the same items
         return type(self), (dict(self),)
 
 

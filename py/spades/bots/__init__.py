@@ -16,6 +16,8 @@ Levels (SPEC §5): ``random`` (any legal action), ``easy`` (Лёгкий), ``med
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..deal import SplitMix64, derive_seed
 from ..state import View
 from ..table import PARTNER_LEVEL
@@ -24,22 +26,28 @@ from .hard import HardBot
 from .medium import MediumBot
 from .random_level import RandomBot
 
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
+    from ..rules import Action
+    from .base import Bot
+
 LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
 
-def make_player(level: str):
+def make_player(level: str) -> Bot:
     try:
         return LEVELS[level]()
     except KeyError:
         raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}") from None
 
 
-def choose(level: str, view: View, rng: SplitMix64):
+def choose(level: str, view: View, rng: SplitMix64) -> Action:
     """The action a player of ``level`` takes in ``view``."""
     return make_player(level).act(view, rng)
 
 
-def think(level: str, view: View, rng: SplitMix64):
+def think(level: str, view: View, rng: SplitMix64) -> Generator[None, None, Action]:
     """``choose`` a slice at a time: a generator that yields between slices of the search and
     returns the action (see ``Bot.think``)."""
     return make_player(level).think(view, rng)

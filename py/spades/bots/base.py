@@ -9,22 +9,35 @@ counts, and the same view and seed give the same action however it is sliced.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..rules import Phase
 from ..state import View
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
+    from typing import TypeVar
+
+    from ..cards import Card
+    from ..deal import SplitMix64
+    from ..reasons import Why
+    from ..rules import Action, Bid
+
+    _T = TypeVar("_T")
 
 
 class Bot:
     level = "base"
 
-    def act(self, view: View, rng):
+    def act(self, view: View, rng: SplitMix64) -> Action:
         return finish(self.think(view, rng))
 
-    def think(self, view: View, rng):
+    def think(self, view: View, rng: SplitMix64) -> Generator[None, None, Action]:
         """The decision as a generator: yields between slices of work, returns the action."""
         action, _ = yield from self.think_why(view, rng)
         return action
 
-    def think_why(self, view: View, rng):
+    def think_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Action, Why | None]]:
         """``think``, returning ``(action, reason)``: the reason is what decided the action, a
         ``(code, params)`` pair in the catalogue of ``spades.advice``, or None for a level that
         does not say."""
@@ -37,48 +50,48 @@ class Bot:
         assert action in view.legal, (self.level, action, view.legal)
         return action, reason
 
-    def bid_why(self, view: View, rng):
+    def bid_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Bid, Why | None]]:
         """``bid_steps`` with its reason; levels that explain override it."""
         action = yield from self.bid_steps(view, rng)
         return action, None
 
-    def play_why(self, view: View, rng):
+    def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
         """``play_steps`` with its reason; levels that explain override it."""
         action = yield from self.play_steps(view, rng)
         return action, None
 
-    def bid_steps(self, view: View, rng):
+    def bid_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Bid]:
         """``bid`` in slices; levels that search override it. This one takes one slice."""
         return self.bid(view, rng)
         yield  # pragma: no cover - the yield makes this a generator that ends at once
 
-    def play_steps(self, view: View, rng):
+    def play_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Card]:
         """``play`` in slices; levels that search override it. This one takes one slice."""
         return self.play(view, rng)
         yield  # pragma: no cover
 
-    def bid(self, view: View, rng):  # pragma: no cover - every level overrides
+    def bid(self, view: View, rng: SplitMix64) -> Bid:  # pragma: no cover - every level overrides
         raise NotImplementedError
 
-    def play(self, view: View, rng):  # pragma: no cover
+    def play(self, view: View, rng: SplitMix64) -> Card:  # pragma: no cover
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
 
-def legal_card(view: View, index: int):
+def legal_card(view: View, index: int) -> Card:
     """The ``Card`` of ``view.legal`` with index ``index`` (a bitmask bot's choice)."""
     for c in view.legal:
         if c == index:
-            return c
+            return cast("Card", c)  # in play, ``view.legal`` holds cards
     raise AssertionError(f"chose card {index}, not one of {view.legal}")
 
 
-def finish(steps):
+def finish(steps: Generator[object, None, _T]) -> _T:
     """Run a sliced computation (a generator) to its end and return its value."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            return cast("_T", done.value)

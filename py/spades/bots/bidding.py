@@ -12,10 +12,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..rules import BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
 from ..state import View
 from .estimate import Estimate, estimate
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..reasons import Why
+    from ..rules import Bid
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,7 @@ class BidStyle:
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 
 
-def partner_allows_nil(bids, seat: int) -> bool:
+def partner_allows_nil(bids: Sequence[Bid | None], seat: int) -> bool:
     """Nil is for a seat whose partner is not on Nil and, if it has bid, bid enough to carry the
     team (2 or more)."""
     partner_bid = bids[seat ^ 2]
@@ -52,7 +59,7 @@ def blind_wanted(view: View) -> bool:
     return them - us >= 200 or (them >= view.rules.target - 60 and them - us >= 100)
 
 
-def judge_bid(view: View, style: BidStyle, est: Estimate | None = None):
+def judge_bid(view: View, style: BidStyle, est: Estimate | None = None) -> tuple[int, Estimate, list[Why]]:
     """(bid, est, notes): notes are reason codes with parameters, in the order they applied."""
     assert view.phase is Phase.BID
     est = est or estimate(view.held)
@@ -60,11 +67,11 @@ def judge_bid(view: View, style: BidStyle, est: Estimate | None = None):
     return bid, est, notes
 
 
-def bid_for(seat: int, bids, est: Estimate, style: BidStyle):
+def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyle) -> tuple[int, list[Why]]:
     """(bid, notes): what ``seat`` bids on its count ``est`` with ``bids`` (per seat, None for
     those yet to bid) made before it; ``judge_bid`` for a seat's view, and the inference's guess
     of what another seat would have bid holding a sampled hand."""
-    notes: list = []
+    notes: list[Why] = []
     partner_bid = bids[seat ^ 2]
     t = est.tricks + style.bias
     if style.shade:

@@ -8,10 +8,18 @@ partner, the score, Nil bids or bags.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..cards import NUM_CARDS, NUM_RANKS, SPADE_MASK, mask_of
 from ..rules import MAX_BID, NON_SPADES, beats, play_mask, winning_index
 from .base import Bot, legal_card
 from .sim import highest_rank, lowest_rank
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..deal import SplitMix64
+    from ..state import View
+    from .sim import Sim
 
 COUNTED_SIDE = (11, 12)  # K A
 COUNTED_SPADES = (8, 9, 10, 11, 12)  # 10 J Q K A
@@ -32,11 +40,13 @@ def easy_count(held: int) -> int:
 class EasyBot(Bot):
     level = "easy"
 
-    def bid(self, view, rng):
+    def bid(self, view: View, rng: SplitMix64) -> int:
         return easy_bid(view.held)
 
-    def play(self, view, rng):
-        return legal_card(view, easy_card(mask_of(view.legal), [int(c) for c in view.trick.cards]))
+    def play(self, view: View, rng: SplitMix64) -> Card:
+        # in play, ``view.legal`` holds cards
+        return legal_card(view, easy_card(mask_of(cast("tuple[Card, ...]", view.legal)),
+                                          [int(c) for c in view.trick.cards]))
 
 
 def easy_bid(held: int) -> int:
@@ -44,7 +54,7 @@ def easy_bid(held: int) -> int:
     return max(1, min(MAX_BID, easy_count(held)))
 
 
-def easy_play(sim, seat: int) -> int:
+def easy_play(sim: Sim, seat: int) -> int:
     """The beginner's card for ``seat`` in a playout (``sim.Sim``): ``easy_card`` of its legal
     cards and the trick on the table."""
     trick = sim.trick

@@ -22,11 +22,11 @@ A, K, Q, J, T = 12, 11, 10, 9, 8
 @dataclass
 class Estimate:
     tricks: float
-    sure: list = field(default_factory=list)  # cards counted as (near) sure tricks
-    likely: list = field(default_factory=list)  # honours counted as likely tricks
-    long_spades: list = field(default_factory=list)  # the spades when there are five or more
-    ruffs: list = field(default_factory=list)  # (suit, length) of short side suits worth ruffs
-    long_side: list = field(default_factory=list)  # suits of six or more with discounted honours
+    sure: list[int] = field(default_factory=list)  # cards counted as (near) sure tricks
+    likely: list[int] = field(default_factory=list)  # honours counted as likely tricks
+    long_spades: list[int] = field(default_factory=list)  # the spades when there are five or more
+    ruffs: list[tuple[int, int]] = field(default_factory=list)  # (suit, length) of short side suits worth ruffs
+    long_side: list[int] = field(default_factory=list)  # suits of six or more with discounted honours
     danger: float = 0.0  # nil danger
     spades: int = 0
 

@@ -24,6 +24,7 @@ same card.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from ..cards import HAND_SIZE, NUM_CARDS, NUM_RANKS, NUM_SEATS, SUIT_MASK, mask_of
 from ..rules import (
@@ -42,6 +43,20 @@ from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, to_sim, voids
 from .sim import _sure, hand_value, policy_why
+
+if TYPE_CHECKING:
+    from collections.abc import Generator, Sequence
+    from typing import TypeAlias
+
+    from ..cards import Card
+    from ..deal import SplitMix64
+    from ..reasons import Why
+    from ..rules import Bid
+    from ..state import View
+    from .estimate import Estimate
+    from .sim import Sim
+
+    Trial: TypeAlias = tuple[int, Bid | None, int, int]  # (my bid, partner's bid, my tricks, partner's tricks)
 
 BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
@@ -86,7 +101,7 @@ def run_of(card: int, runs: list[int], held: int, played: int) -> int:
     return best
 
 
-def overtakes_partner(sim, seat: int, card: int) -> bool:
+def overtakes_partner(sim: Sim, seat: int, card: int) -> bool:
     """Would ``card`` take a trick the partner is surely winning (partner not on Nil)?"""
     trick = sim.trick
     n = len(trick)
@@ -110,8 +125,8 @@ def quick_bid(held: int) -> int:
     return bid
 
 
-def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_caution: float = 0.0,
-                        nil_caution: float = 0.0):
+def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, samples: int,
+                        set_caution: float = 0.0, nil_caution: float = 0.0) -> Generator[None, None, int]:
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -126,20 +141,21 @@ def simulated_bid_steps(view, rng, heuristic: int, est, samples: int, set_cautio
     return best
 
 
-def may_search_nil(view, est, style: BidStyle = STYLE) -> bool:
+def may_search_nil(view: View, est: Estimate, style: BidStyle = STYLE) -> bool:
     """Does the bid search try Nil too: the hand is safe enough for the search
     (``style.nil_search_danger``) and the partner allows a Nil (``partner_allows_nil``)."""
     return est.danger < style.nil_search_danger and partner_allows_nil(view.bids, int(view.seat))
 
 
-def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.0, nil_caution: float = 0.0):
+def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_caution: float = 0.0,
+                 nil_caution: float = 0.0) -> tuple[int, dict[int, float]]:
     """The best bid over the playouts and each candidate's mean (``bid_trial_value``): every
     number bid is judged on the tricks of the number playouts, Nil (when ``with_nil``) on its
     own. A set costs ``set_caution`` more and a Nil must gain ``nil_caution``, for the
     playouts' optimism (the level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none,
     the means are plain points (the analysis)."""
     best, best_value = heuristic, None
-    means = {}
+    means: dict[int, float] = {}
     for cand in range(0 if with_nil else 1, MAX_BID + 1):
         total: float = 0
         count = 0
@@ -159,7 +175,8 @@ def judge_trials(trials, with_nil: bool, heuristic: int, set_caution: float = 0.
     return best, means
 
 
-def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
+def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool,
+                     samples: int) -> Generator[None, None, list[Trial]]:
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Every
     seat plays the policy: before the first card, a bid alone was measured too weak a sign of a
@@ -171,7 +188,7 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     base.leader = first_to_act(view.dealer)
     counts = [HAND_SIZE] * NUM_SEATS
     vd = [0] * 4
-    trials = []
+    trials: list[Trial] = []
     sampler = Sampler(view, vd=vd, counts=counts)
     for _ in range(samples):
         hands = sampler.draw(rng)
@@ -195,7 +212,7 @@ def bid_trials_steps(view, rng, heuristic: int, with_nil: bool, samples: int):
     return trials
 
 
-def bid_trial_value(mine: int, tm: int, pbid, tp: int, caution: float = 0.0) -> float:
+def bid_trial_value(mine: int, tm: int, pbid: Bid | None, tp: int, caution: float = 0.0) -> float:
     """What the team scores (``score_team``, bags at −BAG_COST) when this seat bids ``mine``
     and takes ``tm`` tricks, the partner bid ``pbid`` and took ``tp``; a set costs ``caution``
     more."""
@@ -214,14 +231,14 @@ class HardBot(Bot):
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
-    def bid(self, view, rng):
+    def bid(self, view: View, rng: SplitMix64) -> Bid:
         return finish(self.bid_steps(view, rng))
 
-    def bid_steps(self, view, rng):
+    def bid_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Bid]:
         bid, _ = yield from self.bid_why(view, rng)
         return bid
 
-    def bid_why(self, view, rng):
+    def bid_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Bid, Why | None]]:
         if blind_wanted(view):
             us, them = view.totals[view.team], view.totals[1 - view.team]
             return BLIND, ("bid_blind", {"deficit": them - us})
@@ -235,30 +252,31 @@ class HardBot(Bot):
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         return bid, reason
 
-    def play(self, view, rng):
+    def play(self, view: View, rng: SplitMix64) -> Card:
         return finish(self.play_steps(view, rng))
 
-    def play_steps(self, view, rng):
+    def play_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Card]:
         card, _ = yield from self.play_why(view, rng)
         return card
 
-    def play_why(self, view, rng):
+    def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
         card, _, reason = yield from self.search_steps(view, rng)
         return legal_card(view, card), reason
 
-    def search(self, view, rng):
+    def search(self, view: View, rng: SplitMix64) -> tuple[int, dict[int, float], Why]:
         """(card, {candidate: mean value}, reason) — the searched choice, what each candidate
         scored, and what decided: the policy's rule, or the search's margin over it."""
         return finish(self.search_steps(view, rng))
 
-    def search_steps(self, view, rng, include: int | None = None):
+    def search_steps(self, view: View, rng: SplitMix64,
+                     include: int | None = None) -> Generator[None, None, tuple[int, dict[int, float], Why]]:
         """``search`` as a generator that yields after judging each deal drawn and after every
         trick of every playout. ``include`` (a legal card) is searched too even where the level
         would not consider it (overtaking the partner's sure winner): the analysis prices the
         card South played."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
-        legal = mask_of(view.legal)
+        legal = mask_of(cast("tuple[Card, ...]", view.legal))  # in play, ``view.legal`` holds cards
         default, rule = policy_why(base, seat)
         every = candidate_runs(legal, view.held, base.played)
         runs = [c for c in every if not overtakes_partner(base, seat, c)] or every
@@ -302,7 +320,7 @@ class HardBot(Bot):
         return best, means, ("search", {"gain": round(gain), "samples": n})
 
 
-def count_reason(est, notes) -> tuple[str, dict]:
+def count_reason(est: Estimate, notes: list[Why]) -> Why:
     """The bid's reason from ``judge_bid``'s notes: the rule that set it, else the count."""
     codes = dict(notes)
     for code in ("nil", "partner_nil", "crowded", "weak"):

@@ -24,6 +24,8 @@ level plays its playouts by those rules, so a beginner who keeps winning tricks 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..cards import SEATS
 from ..rules import BLIND, first_to_act, nil_stake
 from ..state import View
@@ -32,6 +34,11 @@ from .easy import easy_bid, easy_play
 from .estimate import estimate
 from .knowledge import Sampler, played_by
 from .sim import Sim, honours_policy, policy
+
+if TYPE_CHECKING:
+    from ..deal import SplitMix64
+    from ..rules import Bid
+    from .sim import Rule
 
 DRAW_COST = 25  # a draw and its bids judged, in simulated card plays (measured under CPython)
 NIL_LEAN = 9  # a Nil bidder is no beginner, whatever it plays
@@ -59,12 +66,12 @@ class Evidence:
         self.past = played_by(view)
         first = int(first_to_act(view.dealer))
         # (seat, its bid, the bids made before it) for every other seat that bid with its cards
-        self.bidders = []
-        before: list = [None] * len(SEATS)
+        self.bidders: list[tuple[int, int, tuple[Bid | None, ...]]] = []
+        before: list[Bid | None] = [None] * len(SEATS)
         for k, bid in enumerate(view.bid_log):
             seat = (first + k) % len(SEATS)
             if seat != self.me and bid != BLIND:
-                self.bidders.append((seat, bid, tuple(before)))
+                self.bidders.append((seat, cast(int, bid), tuple(before)))  # not a Blind Nil: a number
             before[seat] = bid
         self.leader = int((view.tricks[0] if view.tricks else view.trick).leader)
 
@@ -141,7 +148,7 @@ def misses(ev: Evidence, hands: list[int], stop: int = 99) -> int:
     return bad + play_misses(ev, full, stop - bad)
 
 
-def likely_hands(ev: Evidence, sampler: Sampler, rng, tries: int) -> list[int]:
+def likely_hands(ev: Evidence, sampler: Sampler, rng: SplitMix64, tries: int) -> list[int]:
     """Of ``tries`` deals drawn by ``sampler``, the first that explains the most (one that
     explains all is taken at once)."""
     best = sampler.draw(rng)
@@ -158,7 +165,7 @@ def likely_hands(ev: Evidence, sampler: Sampler, rng, tries: int) -> list[int]:
     return best
 
 
-def seat_rules(ev: Evidence, hands: list[int]) -> tuple:
+def seat_rules(ev: Evidence, hands: list[int]) -> tuple[Rule, ...]:
     """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
     ``sample_hands`` gives them): a rule per seat, ``policy`` or the beginner's ``easy_play``.
 

@@ -11,10 +11,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import HAND_SIZE, NUM_RANKS, NUM_SEATS
 from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
 from .sim import Sim, remembered_honours
+
+if TYPE_CHECKING:
+    from ..deal import SplitMix64
+    from ..rules import Bid
 
 
 def voids(view: View) -> list[int]:
@@ -51,7 +57,7 @@ def remaining_counts(view: View) -> list[int]:
     return [HAND_SIZE - per_seat[s].bit_count() for s in range(NUM_SEATS)]
 
 
-def card_weight(card: int, bid) -> float:
+def card_weight(card: int, bid: Bid | None) -> float:
     """How likely a seat with ``bid`` is to hold ``card`` (relative; 1 is neutral)."""
     rank = card % NUM_RANKS
     if bid is None or bid == BLIND:  # not bid yet, or bid without looking at the cards
@@ -89,15 +95,15 @@ class Sampler:
         self.cards = cards
         others = [s for s in range(NUM_SEATS) if s != me]
         self.others = others
-        self.elig = {}
-        self.weight = {}
+        self.elig: dict[int, list[int]] = {}
+        self.weight: dict[int, list[float]] = {}
         bids = view.bids
         for c in cards:
             bit = 1 << (c // NUM_RANKS)
             self.elig[c] = [s for s in others if not vd[s] & bit]
             self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
 
-    def draw(self, rng) -> list[int]:
+    def draw(self, rng: SplitMix64) -> list[int]:
         """Masks of the other seats' hands (own seat's entry is its real hand)."""
         me, counts = self.me, self.counts
         for attempt in range(20):
@@ -134,7 +140,7 @@ class Sampler:
         raise AssertionError("no consistent deal")  # pragma: no cover
 
 
-def sample_hands(view: View, rng, weighted: bool = True, vd: list[int] | None = None,
+def sample_hands(view: View, rng: SplitMix64, weighted: bool = True, vd: list[int] | None = None,
                  counts: list[int] | None = None) -> list[int]:
     """Masks of the other seats' hands (own seat's entry is its real hand): one draw of
     ``Sampler``."""

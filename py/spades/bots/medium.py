@@ -9,11 +9,22 @@ current trick: it does not count every card nor track voids (the hard level does
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rules import BLIND
 from .base import Bot, finish, legal_card
 from .bidding import STYLE, blind_wanted, judge_bid
 from .knowledge import to_sim
 from .sim import policy_why
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
+    from ..cards import Card
+    from ..deal import SplitMix64
+    from ..reasons import Why
+    from ..rules import Bid
+    from ..state import View
 
 
 class MediumBot(Bot):
@@ -21,16 +32,16 @@ class MediumBot(Bot):
     memory = "honours"
     style = STYLE
 
-    def bid(self, view, rng):
+    def bid(self, view: View, rng: SplitMix64) -> Bid:
         if blind_wanted(view):
             return BLIND
         bid, _, _ = judge_bid(view, self.style)
         return bid
 
-    def play(self, view, rng):
+    def play(self, view: View, rng: SplitMix64) -> Card:
         return finish(self.play_why(view, rng))[0]
 
-    def play_why(self, view, rng):
+    def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
         """The policy's card and the rule that chose it (what the partner says and the bot
         protocol answers): one slice."""
         card, reason = policy_why(to_sim(view, memory=self.memory), int(view.seat))

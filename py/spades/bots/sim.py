@@ -26,9 +26,20 @@ The policy's modes, per seat and trick:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import NUM_CARDS, NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK, Card
 from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, play_mask, winning_index
 from ..scoring import score_team
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Iterable, Sequence
+    from typing import TypeAlias
+
+    from ..reasons import Why
+    from ..rules import Bid
+
+    Rule: TypeAlias = Callable[["Sim", int], int]  # how a seat plays: ``policy``, or ``easy.easy_play``
 
 # the policy's modes (see above): the seat's own Nil, winning tricks, ducking them
 NIL_MODE, WIN_MODE, DUCK_MODE = 0, 1, 2
@@ -91,7 +102,8 @@ class Sim:
 
     __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids")
 
-    def __init__(self, held, played, taken, bids, nil, broken, leader, trick, done, voids):
+    def __init__(self, held: list[int], played: int, taken: list[int], bids: Sequence[Bid | None], nil: list[int],
+                 broken: bool, leader: int, trick: list[int], done: int, voids: list[int]) -> None:
         self.held = held
         self.played = played
         self.taken = taken
@@ -133,7 +145,7 @@ class Sim:
             self.leader = winner
             self.trick = []
 
-    def playout_steps(self, rules=None):
+    def playout_steps(self, rules: Sequence[Rule] | None = None) -> Generator[None, None, None]:
         """Play the hand out: a generator that yields after every trick (see ``Bot.think``).
         Each seat plays by ``rules[seat]`` (a function like ``policy``), or by ``policy`` at
         every seat when ``rules`` is None."""
@@ -164,11 +176,12 @@ def team_need(sim: Sim, team: int) -> int:
     need = 0
     for s in (team, team + 2):
         if not sim.nil[s]:
-            need += sim.bids[s] - sim.taken[s]
+            bid: int = sim.bids[s]  # type: ignore[assignment]  # not a Nil: a number (no cast: the hot path)
+            need += bid - sim.taken[s]
     return need
 
 
-def _sure(card: int, hand: int, sim: Sim, later_opps) -> bool:
+def _sure(card: int, hand: int, sim: Sim, later_opps: Iterable[int]) -> bool:
     """Will ``card`` hold against everyone still to play (by rank, and against ruffs)?"""
     out = ABOVE[card] & ~hand & ~sim.played
     if out:
@@ -183,14 +196,14 @@ def _sure(card: int, hand: int, sim: Sim, later_opps) -> bool:
     return True
 
 
-def _said(why: list | None, code: str, card: int) -> int:
+def _said(why: list[str] | None, code: str, card: int) -> int:
     """``card``, noting in ``why`` (when asked) the code of the rule that chose it."""
     if why is not None:
         why.append(code)
     return card
 
 
-def policy(sim: Sim, seat: int, why: list | None = None) -> int:
+def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
     """The card ``seat`` plays now (see the module's docstring for the modes). When ``why`` is a
     list, the code of the rule that chose the card is appended to it (``REASONS``): the reason
     the partner gives at the table and the hint shows comes from here, not guessed afterwards."""
@@ -303,15 +316,15 @@ def policy(sim: Sim, seat: int, why: list | None = None) -> int:
     return _said(why, "ruff", low(beaters))
 
 
-def policy_why(sim: Sim, seat: int) -> tuple[int, tuple[str, dict]]:
+def policy_why(sim: Sim, seat: int) -> tuple[int, Why]:
     """``policy``'s card and the rule that chose it, with what its words name (``policy_reason``):
     the reason the medium level gives, and the hard level's when its search keeps the card."""
-    why: list = []
+    why: list[str] = []
     card = policy(sim, seat, why)
     return card, policy_reason(why[-1], sim, seat, card)
 
 
-def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
+def policy_reason(code: str, sim: Sim, seat: int, card: int) -> Why:
     """The policy's rule ``code`` (``sim.policy``'s ``why``) with what its words name: the card,
     or the opponent whose Nil is being broken (the first in the policy's order)."""
     if code in ("sure_winner", "lead_winner"):
@@ -322,7 +335,7 @@ def policy_reason(code: str, sim, seat: int, card: int) -> tuple[str, dict]:
     return code, {}
 
 
-def remembered_honours(played: int, trick) -> int:
+def remembered_honours(played: int, trick: Iterable[int]) -> int:
     """The cards a seat with the medium level's memory knows are out: the honours played, and
     the trick on the table."""
     return (played & HONOURS) | sum(1 << c for c in trick)
@@ -356,8 +369,8 @@ def _shed(losers: int, following: int, beaters: int, n: int) -> int:
     return high(beaters) if n == 3 else low(beaters)
 
 
-def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: bool, opp_nil: int,
-          opps, need: int, left: int, why: list | None) -> int:
+def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: int | bool, opp_nil: int,
+          opps: tuple[int, int], need: int, left: int, why: list[str] | None) -> int:
     voids = sim.voids
     if mode == NIL_MODE:
         return _said(why, "own_nil_lead", lowest_rank(legal))
