@@ -80,6 +80,23 @@ class Bot:
         return f"{type(self).__name__}()"
 
 
+class Explaining(Bot):
+    """A level whose decisions come with their reasons: it writes ``bid_why`` and ``play_why``;
+    the decision alone, sliced or whole, is their action without the reason."""
+
+    def bid_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Bid]:
+        return (yield from self.bid_why(view, rng))[0]
+
+    def play_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Card]:
+        return (yield from self.play_why(view, rng))[0]
+
+    def bid(self, view: View, rng: SplitMix64) -> Bid:
+        return finish(self.bid_steps(view, rng))
+
+    def play(self, view: View, rng: SplitMix64) -> Card:
+        return finish(self.play_steps(view, rng))
+
+
 def legal_card(view: View, index: int) -> Card:
     """The ``Card`` of ``view.legal`` with index ``index`` (a bitmask bot's choice)."""
     for c in view.legal:

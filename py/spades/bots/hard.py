@@ -37,7 +37,7 @@ from ..rules import (
     winning_index,
 )
 from ..scoring import score_team
-from .base import Bot, finish, legal_card
+from .base import Explaining, finish, legal_card
 from .bidding import STYLE, BidStyle, bid_for, blind_wanted, judge_bid, partner_allows_nil
 from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
@@ -220,7 +220,7 @@ def bid_trial_value(mine: int, tm: int, pbid: Bid | None, tp: int, caution: floa
     return score.hand - caution if score.contract < 0 else score.hand
 
 
-class HardBot(Bot):
+class HardBot(Explaining):
     level = "hard"
     style = STYLE
     budget = BUDGET
@@ -230,13 +230,6 @@ class HardBot(Bot):
     tries = TRIES
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
-
-    def bid(self, view: View, rng: SplitMix64) -> Bid:
-        return finish(self.bid_steps(view, rng))
-
-    def bid_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Bid]:
-        bid, _ = yield from self.bid_why(view, rng)
-        return bid
 
     def bid_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Bid, Why | None]]:
         if blind_wanted(view):
@@ -251,13 +244,6 @@ class HardBot(Bot):
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         return bid, reason
-
-    def play(self, view: View, rng: SplitMix64) -> Card:
-        return finish(self.play_steps(view, rng))
-
-    def play_steps(self, view: View, rng: SplitMix64) -> Generator[None, None, Card]:
-        card, _ = yield from self.play_why(view, rng)
-        return card
 
     def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
         card, _, reason = yield from self.search_steps(view, rng)
