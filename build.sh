@@ -91,9 +91,10 @@ do_test() {
     venv
     chromium
     need node "the engine's tests also run inside Pyodide under Node.js: apt-get install nodejs"
-    say "ruff check (py, tools, bench, tests) and mypy (spades, spades_cli)"
+    say "ruff check (py, tools, bench, tests); mypy (every function of py/ annotated; the engine strict)"
     "$VENV/bin/ruff" check py tools bench tests || die "ruff found problems (see above)"
     "$VENV/bin/mypy" || die "mypy found problems (see above)"
+    (cd py && "$VENV/bin/mypy" --strict -p spades) || die "mypy --strict found problems in py/spades (see above)"
     do_build
     say "running pytest tests/"
     local status=0

@@ -18,60 +18,11 @@
 // from py/ui/shared.py.
 //
 // Language: the rule of py/app.py and py/ui/saves.py — `?lang=ru|en` in the URL, else `lang` in
-// localStorage `spades.settings`, else Russian. Every word this file shows is in RU or EN.
+// localStorage `spades.settings`, else Russian. Every word this file shows is in SHARED.words.
 "use strict";
 
 (function () {
   const SHARED = globalThis.PIKI_SHARED;
-  const RU = {
-    download: "Загрузка Python",
-    start: "Запуск Python",
-    engine: "Загрузка движка игры",
-    ready: "Готово",
-    moment: "Ещё секунду…",
-    deal: "Раздать",
-    dealing: "Раздача…",
-    loading: "Загрузка…",
-    size: (done, total) => ": " + done.replace(".", ",") + " из " + total.replace(".", ",") + " МБ",
-    slow: " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.",
-    "error.title": "Не удалось запустить игру",
-    "error.details": "Подробности для разработчиков",
-    "error.retry": "Перезагрузить страницу",
-    "file.status": (status) => "Не удалось загрузить файл игры (ошибка " + status + "). " +
-      "Проверьте соединение и перезагрузите страницу.",
-    file: "Не удалось загрузить файл игры. Проверьте соединение и перезагрузите страницу.",
-    python: "Ошибка в программе игры на Python.",
-    "start.error": "Ошибка при запуске игры.",
-    runtime: "Не удалось запустить Python в браузере.",
-    "stopped.title": "Игра остановилась",
-    stopped: "Программа игры остановилась из-за ошибки. Перезагрузите страницу: партия продолжится " +
-      "с последнего сохранённого хода.",
-  };
-  const EN = {
-    download: "Downloading Python",
-    start: "Starting Python",
-    engine: "Loading the game engine",
-    ready: "Ready",
-    moment: "Just a moment…",
-    deal: "Deal",
-    dealing: "Dealing…",
-    loading: "Loading…",
-    size: (done, total) => ": " + done + " of " + total + " MB",
-    slow: " Loading is taking longer than usual; if nothing changes, reload the page.",
-    "error.title": "The game could not start",
-    "error.details": "Details for developers",
-    "error.retry": "Reload the page",
-    "file.status": (status) => "A game file could not be downloaded (error " + status + "). " +
-      "Check the connection and reload the page.",
-    file: "A game file could not be downloaded. Check the connection and reload the page.",
-    python: "An error in the game's Python program.",
-    "start.error": "An error while starting the game.",
-    runtime: "Python could not be started in the browser.",
-    "stopped.title": "The game has stopped",
-    stopped: "The game's program stopped on an error. Reload the page: the game goes on from the " +
-      "last saved move.",
-  };
-
   function pageLanguage() {
     const known = (lang) => (lang === "ru" || lang === "en" ? lang : null);
     const fromUrl = known(new URLSearchParams(location.search).get("lang"));
@@ -84,7 +35,10 @@
     }
   }
   const LANG = pageLanguage();
-  const T = LANG === "en" ? EN : RU;
+  // Every word this file shows: the "boot.*" entries of the page's catalogue (py/ui/strings.py,
+  // one per language), which the build writes into js/shared.js.
+  const T = SHARED.words[LANG] || SHARED.words.ru;
+  const fill = (template, params) => template.replace(/\{(\w+)\}/g, (blank, name) => String(params[name]));
   document.documentElement.lang = LANG;
 
   const STAGES = {
@@ -112,8 +66,8 @@
     if (value >= Number(bar.value)) bar.value = value;
     let text = T[name];
     if (name === "download" && runtimeTotal) {
-      const mb = (n) => (n / 1048576).toFixed(1);
-      text += T.size(mb(runtimeDone), mb(runtimeTotal));
+      const mb = (n) => (n / 1048576).toFixed(1).replace(".", T.decimal);
+      text += fill(T.size, { done: mb(runtimeDone), total: mb(runtimeTotal) });
     }
     // over a table painted from the last visit: say it is a moment, and what is being done
     const moment = document.body.dataset.painted === "1" && name !== "ready" ? T.moment + " " : "";
@@ -141,7 +95,7 @@
     const url = new URL(name, location.href);
     const path = url.pathname;
     if (status >= 400 && url.origin === location.origin && ESSENTIAL.test(path)) {
-      fail(T["file.status"](status), path);
+      fail(fill(T["file.status"], { status }), path);
       return;
     }
     for (const [file, size] of runtimeSizes) {

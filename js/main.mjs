@@ -28,6 +28,7 @@ const thinkTimes = []; // each computer decision's time in ms, as Python tells t
 let fileBytes = Infinity; // the largest file worth reading (start's answer)
 let interpreter = false; // the loader said the interpreter is up: a failure now is Python's
 window.pikiThinkTimes = () => thinkTimes.join(","); // for the benchmark (bench/table.py)
+window.pikiProbe = () => (game ? game.probe() : Promise.resolve(null)); // for the tests (app.probe)
 
 const ready = () => document.body.dataset.ready === "1";
 const text = (error) => String((error && (error.message || error.stack)) || error);
@@ -171,9 +172,6 @@ const OPS = {
   },
   think(times) {
     thinkTimes.push(...times); // only the new ones: the list is not sent again after each decision
-  },
-  global(name, value) {
-    window[name] = value; // for the tests: pikiFromSource
   },
   error(text) {
     console.error(text);

@@ -27,23 +27,31 @@ Test knob: ``?fast=1`` in the URL sets every pause and animation to zero. ``?lan
 opens the page in that language and remembers it, as the language switch does.
 """
 
+from __future__ import annotations
+
 import asyncio
 import importlib
 import json
 import sys
 import traceback
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
 
 import js
 from pyodide.ffi import jsnull, to_js
 from pyscript import sync
 
+from ui.address import first_values, query_pairs, url_params, with_param
 from ui.shared import PAINTED, PAINTED_KEY, deal_order
+
+if TYPE_CHECKING:
+    from spades import Seat
+    from ui.controller import Controller, Timing
 
 PANELS = ("score", "settings", "help", "review", "stats")
 FILE_ACTIONS = {"import": "record", "import-stats": "stats"}  # the file inputs, and what they open
 
 
-def _text(value):
+def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
@@ -54,17 +62,17 @@ class Outbox:
     (a render with a new ``data-seq`` and the next one's ``data-busy`` arrive together), and
     each state a turn ended in (what came before a pause is shown during it)."""
 
-    def __init__(self):
-        self.ops = []
+    def __init__(self) -> None:
+        self.ops: list[list[object]] = []
         self.due = False
 
-    def add(self, *op):
+    def add(self, *op: object) -> None:
         self.ops.append(list(op))
         if not self.due:
             self.due = True
             asyncio.get_event_loop().call_soon(self.flush)
 
-    def flush(self):
+    def flush(self) -> None:
         self.due = False
         if self.ops:
             ops, self.ops = self.ops, []
@@ -80,17 +88,17 @@ class PageStore:
     storage) comes back as the event ``refused``; the controller says it in the notice, as it
     says a refused write anywhere."""
 
-    def __init__(self, items):
-        self.items = {k: v for k, v in items.items() if isinstance(k, str) and isinstance(v, str)}
+    def __init__(self, items: dict) -> None:
+        self.items: dict[str, str] = {k: v for k, v in items.items() if isinstance(k, str) and isinstance(v, str)}
 
-    def get(self, key):
+    def get(self, key: str) -> str | None:
         return self.items.get(key)
 
-    def set(self, key, value, quiet=False):
+    def set(self, key: str, value: str, quiet: bool = False) -> None:
         self.items[key] = value
         OUT.add("store", key, value, quiet)
 
-    def changed(self, key, value):
+    def changed(self, key: object, value: object) -> None:
         """What the browser's storage holds now, where this copy may differ: another tab wrote
         (the page's ``storage`` event), or a write was refused. ``key`` None is a cleared
         storage, ``value`` None a removed key. The next read sees it, as a read of localStorage
@@ -107,29 +115,30 @@ class PageStore:
 class Page:
     """The screen the controller draws on."""
 
-    def __init__(self, render_regions, timing, strings, start):
+    def __init__(self, render_regions: Callable[[Controller], dict[str, str]], timing: Timing, strings: Any,
+                 start: dict[str, Any]) -> None:
         self.regions = render_regions
         self.timing = timing
         self.strings = strings
-        self.ctl = None
-        self.html = {}
-        self.status = None
-        self.data = {}
-        self.panel = ()  # the panel last shown (none sent yet)
+        self.ctl: Controller = None  # type: ignore[assignment]  # set by start(), before the first render
+        self.html: dict[str, str] = {}
+        self.status: str | None = None
+        self.data: dict[str, str] = {}
+        self.panel: str | tuple[()] | None = ()  # the panel last shown (none sent yet)
         self.trick_class = True  # the trick's class may hold a gather: reset it
-        self.skip_event = None
-        self.lang = None  # the language the static words were last labelled in
-        self.painted = None  # the text last kept for js/boot.js
+        self.skip_event: asyncio.Event | None = None
+        self.lang: str | None = None  # the language the static words were last labelled in
+        self.painted: str | None = None  # the text last kept for js/boot.js
         self.think = 0  # computer decisions already sent to the page (for the benchmark)
         self.query = query_pairs(start.get("query"))  # the address's query, as the page has it
         self.base = _text(start.get("base")) or ""  # the address without it
         self.labels = start.get("labels") or {}  # the page's static words: {"text": [key…], "aria": […]}
-        self.early_deal_at = None  # when js/boot.js started the deal animation, in this worker's clock
+        self.early_deal_at: float | None = None  # when js/boot.js started the deal animation, in this worker's clock
         self.early_total = 0.0  # how long that animation lasts (the CSS defaults: Timing())
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def render(self):
+    def render(self) -> None:
         ctl = self.ctl
         if self.strings.language() != self.lang:
             self.lang = self.strings.language()
@@ -167,14 +176,14 @@ class Page:
             self.think = len(think_ms)
         self._sync_url()
 
-    def _data(self, **values):
+    def _data(self, **values: str) -> None:
         """Set ``body`` data attributes (those that changed)."""
         changed = {k: v for k, v in values.items() if self.data.get(k) != v}
         if changed:
             self.data.update(changed)
             OUT.add("data", changed)
 
-    def label_static(self):
+    def label_static(self) -> None:
         """Static words of index.html come from the catalogue too: [data-i18n] is an element's
         text, [data-i18n-aria] its aria-label; and the document's title and language."""
         t = self.strings.t
@@ -182,7 +191,7 @@ class Page:
         arias = {key: t(key) for key in self.labels.get("aria", ()) if isinstance(key, str)}
         OUT.add("label", texts, arias, t("page.title"), self.lang)
 
-    def _keep_painted(self):
+    def _keep_painted(self) -> None:
         """Keep what Python rendered last of the table, for js/boot.js to paint at once on the next
         visit (inert until Python is ready). It is the page's own HTML: no logic in JavaScript.
         A full storage only costs the next visit its early paint (a quiet write)."""
@@ -190,9 +199,9 @@ class Page:
         text = json.dumps(painted, ensure_ascii=False)
         if text != self.painted:
             self.painted = text
-            self.ctl.session.store.set(PAINTED_KEY, text, quiet=True)
+            self.ctl.session.store.set(PAINTED_KEY, text, quiet=True)  # type: ignore[call-arg]  # a PageStore
 
-    def _effects(self):
+    def _effects(self) -> None:
         """What the controller asked of the browser: a file to download, a link to copy."""
         files = self.ctl.files
         if files.download is not None:
@@ -205,11 +214,11 @@ class Page:
             OUT.add("copy", url)  # a refusal comes back as the event "copy-refused"
             self.ctl.session.status = self.strings.t("status.shared", url=url)
 
-    def copy_refused(self, url):
+    def copy_refused(self, url: str) -> None:
         self.ctl.session.status = self.strings.t("status.share_link", url=url)
         self.render()
 
-    def _sync_url(self):
+    def _sync_url(self) -> None:
         session = self.ctl.session
         if session.confirm:
             return
@@ -224,7 +233,7 @@ class Page:
 
     # --- time ------------------------------------------------------------------------------
 
-    async def pause(self, seconds):
+    async def pause(self, seconds: float) -> None:
         """Wait ``seconds``; a tap on the table ends the wait at once."""
         if seconds <= 0:
             await asyncio.sleep(0)
@@ -237,11 +246,11 @@ class Page:
         finally:
             self.skip_event = None
 
-    def skip(self):
+    def skip(self) -> None:
         if self.skip_event is not None:
             self.skip_event.set()
 
-    async def deal(self, dealer):
+    async def deal(self, dealer: Seat) -> None:
         """Cards fly one at a time from the centre to the seats, starting left of the dealer."""
         total = self.timing.deal_total
         if self.early_deal_at is not None:  # js/boot.js is flying the cards already
@@ -263,7 +272,7 @@ class Page:
         await self.pause(total)
         OUT.add("fly", [])
 
-    async def gather(self, winner):
+    async def gather(self, winner: Seat) -> None:
         if self.timing.gather <= 0:
             return
         OUT.add("add-class", "trick", f"gather-{winner.name}")
@@ -271,8 +280,8 @@ class Page:
         await self.pause(self.timing.gather)
 
 
-def spawn(coroutine):
-    async def guarded():
+def spawn(coroutine: Awaitable[object]) -> asyncio.Task[None]:
+    async def guarded() -> None:
         try:
             await coroutine
         except Exception:
@@ -281,7 +290,7 @@ def spawn(coroutine):
     return asyncio.ensure_future(guarded())
 
 
-def deal_early(page, ctl, ago):
+def deal_early(page: Page, ctl: Controller, ago: float) -> None:
     """«Раздать» was pressed before Python was ready, ``ago`` ms ago (js/boot.js is flying the card
     backs): deal that hand, and let the animation finish; with nothing to deal, clear the cards."""
     if ctl.session.can_deal and page.early_deal_at is None:
@@ -291,12 +300,12 @@ def deal_early(page, ctl, ago):
         OUT.add("fly", [])
 
 
-def bind(page, ctl):
+def bind(page: Page, ctl: Controller) -> dict[str, Callable[..., None]]:
     """What the player did, as the page tells it (it calls nothing before ready): the handlers
     behind the exported functions, by name."""
     from ui import saves  # imported with the controller already
 
-    def tap(action, value, bid, card):
+    def tap(action: object, value: object, bid: object, card: object) -> None:
         """A click; ``action``… are the attributes of the control it hit (all None: none)."""
         if ctl.session.busy or ctl.turns.running:
             page.skip()
@@ -311,7 +320,7 @@ def bind(page, ctl):
         if action is not None:
             spawn(ctl.handle(action, value))
 
-    def setting(name, checked, value):
+    def setting(name: object, checked: object, value: Any) -> None:
         if name in saves.SWITCHES:
             value = bool(checked)
         elif name == "target":
@@ -325,7 +334,7 @@ def bind(page, ctl):
             return
         spawn(ctl.handle("setting", (name, value)))
 
-    def opened(action, name, text, error, size):
+    def opened(action: Any, name: object, text: object, error: object, size: object) -> None:
         into = FILE_ACTIONS.get(action)
         if into is None:
             return
@@ -337,31 +346,31 @@ def bind(page, ctl):
         else:
             spawn(ctl.handle("open-file", (into, name, None, str(error), None)))
 
-    def refused(key, value):
+    def refused(key: object, value: object) -> None:
         """A write the browser refused: the store holds what the browser holds, and the notice
         says it (the painted table's write is quiet: the page does not send it)."""
         if not isinstance(key, str):
             return
-        ctl.session.store.changed(key, value)
+        ctl.session.store.changed(key, value)  # type: ignore[attr-defined]  # a PageStore
         ctl.session.storage_refused()
         page.render()
 
-    def enter(card):
+    def enter(card: object) -> None:
         if isinstance(card, str):
             spawn(ctl.handle("play-card", card))
 
-    def escape():
+    def escape() -> None:
         if ctl.session.panel:
             spawn(ctl.handle("panel", "close"))
 
-    def pressed(ago):  # «Раздать» pressed after the page called start, before ready
+    def pressed(ago: object) -> None:  # «Раздать» pressed after the page called start, before ready
         if isinstance(ago, (int, float)):
             deal_early(page, ctl, ago)
 
-    def storage_changed(key, value):  # another tab of the game wrote (or cleared) the storage
-        ctl.session.store.changed(key, value)
+    def storage_changed(key: object, value: object) -> None:  # another tab of the game wrote (or cleared) the storage
+        ctl.session.store.changed(key, value)  # type: ignore[attr-defined]  # a PageStore
 
-    def copy_refused(url):
+    def copy_refused(url: object) -> None:
         if isinstance(url, str):
             page.copy_refused(url)
 
@@ -370,42 +379,7 @@ def bind(page, ctl):
             "copy_refused": copy_refused}
 
 
-def query_pairs(value):
-    """The address's query as the page sent it: ``[[name, value], ...]`` (URLSearchParams'
-    entries, decoded), anything else dropped."""
-    if not isinstance(value, list):
-        return []
-    return [(k, v) for k, v in (p for p in value if isinstance(p, list) and len(p) == 2)
-            if isinstance(k, str) and isinstance(v, str)]
-
-
-def first_values(pairs):
-    """``{name: value}`` with the first value of each name, as ``URLSearchParams.get`` reads it."""
-    return dict(reversed(pairs))
-
-
-def with_param(pairs, name, value):
-    """``URLSearchParams.set``: the first ``name`` takes ``value`` and the others go; else it is
-    added at the end."""
-    out, done = [], False
-    for key, old in pairs:
-        if key != name:
-            out.append((key, old))
-        elif not done:
-            out.append((key, value))
-            done = True
-    return out if done else out + [(name, value)]
-
-
-def url_params(pairs):
-    from ui.controller import parse_game_number
-
-    params = first_values(pairs)
-    number = parse_game_number(_text(params.get("game")))
-    return number, params.get("fast") == "1", _text(params.get("lang"))
-
-
-def start(begun):
+def start(begun: Any) -> Any:
     """The page's first call (js/main.mjs, once PyScript has run py/main.py): what the controller
     needs from the page to start (``begun``: the address's query, the storage's ``spades.*`` keys,
     the static words' keys, prefers-reduced-motion, how long ago «Раздать» was pressed). Draws the
@@ -439,8 +413,6 @@ def start(begun):
     if isinstance(page_start.get("early"), (int, float)):
         deal_early(page, ctl, page_start["early"])
     page.render()
-    OUT.add("global", "pikiFromSource", " ".join(from_source()))
-    OUT.add("global", "pikiPyscript", getattr(sys.modules.get("pyscript"), "__file__", None))  # tests
     OUT.add("data", {"ready": "1"})
     spawn(import_later(controller.LATER))
     spawn(ctl.run())
@@ -448,13 +420,13 @@ def start(begun):
     return to_js({"fileBytes": controller.FILE_BYTES}, dict_converter=js.Object.fromEntries)
 
 
-HANDLERS = {}  # the player's events, once started (bind): the page calls nothing before ready
+HANDLERS: dict[str, Callable] = {}  # the player's events, once started (bind): the page calls nothing before ready
 EVENTS = ("tap", "enter", "setting", "escape", "opened", "early_deal", "storage_changed", "refused",
           "copy_refused")  # bind's handlers, by the names the page calls
 
 
-def _handler(name):
-    def call(*args):
+def _handler(name: str) -> Callable[..., None]:
+    def call(*args: Any) -> None:
         handler = HANDLERS.get(name)
         if handler is None:
             return
@@ -468,11 +440,9 @@ def _handler(name):
     return call
 
 
-# what py/main.py hands to PyScript (its globals and __export__): start, then the player's events
-EXPORTS = {"start": start, **{name: _handler(name) for name in EVENTS}}
 
 
-async def import_later(names):
+async def import_later(names: Iterable[str]) -> None:
     """What the computer players and the coach need (``ui.controller.LATER``), imported one module
     a turn once the page is ready: a first visit gets ready without them, and has them before the
     first deal asks for them (a module asked for sooner is imported then). A page started from the
@@ -480,15 +450,20 @@ async def import_later(names):
     for name in names:
         await asyncio.sleep(0)
         importlib.import_module(name)
-    OUT.add("global", "pikiFromSource", " ".join(from_source()))
     OUT.add("data", {"later": "1"})  # for the tests: all imported
 
 
-def from_source():
-    """Modules imported so far that were compiled from source rather than taken precompiled from
-    py/stdlib.zip or py/piki.zip (tools/precompile.py): for the tests, which expect none at start."""
-    return sorted(name for name, module in list(sys.modules.items())
-                  if (getattr(module, "__file__", None) or "").endswith(".py")
-                  and getattr(module.__spec__, "origin", None) != "frozen")  # frozen: not compiled
+def probe() -> Any:
+    """For the tests, only when they ask (js/main.mjs's ``pikiProbe``): the modules imported so
+    far that were compiled from source rather than taken precompiled from py/stdlib.zip or
+    py/piki.zip (tools/precompile.py; the tests expect none), and where PyScript's package came
+    from."""
+    source = sorted(name for name, module in list(sys.modules.items())
+                    if (getattr(module, "__file__", None) or "").endswith(".py")
+                    and getattr(module.__spec__, "origin", None) != "frozen")  # frozen: not compiled
+    return to_js({"fromSource": " ".join(source), "pyscript": getattr(sys.modules.get("pyscript"), "__file__", None)},
+                 dict_converter=js.Object.fromEntries)
 
 
+# what py/main.py hands to PyScript (its globals and __export__): start, the player's events, the tests' probe
+EXPORTS = {"start": start, "probe": probe, **{name: _handler(name) for name in EVENTS}}

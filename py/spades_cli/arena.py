@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from typing import TYPE_CHECKING
 
 from spades.bots import LEVELS, make_player
 from spades.cards import SEATS
@@ -32,10 +33,15 @@ from spades.state import Game
 
 from .play import play_game, play_hand
 
+if TYPE_CHECKING:
+    import argparse
+
+    from .play import Player
+
 GAME_NUMBER_BITS = 31
 
 
-def player_for(spec):
+def player_for(spec: str | Player) -> Player:
     if not isinstance(spec, str):
         return spec  # already a player: anything with act(view, rng)
     if spec in LEVELS:
@@ -46,7 +52,7 @@ def player_for(spec):
     raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or cmd:COMMAND")
 
 
-def _name(spec) -> str:
+def _name(spec: str | Player) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "name", None) or type(spec).__name__
 
 
@@ -122,7 +128,8 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-def run_deals(a, b, deals: int, seed: int, rules: Rules | None = None, progress=None) -> dict:
+def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Rules | None = None,
+              progress: int | None = None) -> dict:
     pa, pb = player_for(a), player_for(b)
     a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
@@ -153,7 +160,8 @@ def run_deals(a, b, deals: int, seed: int, rules: Rules | None = None, progress=
     }
 
 
-def run_games(a, b, games: int, seed: int, target: int, progress=None) -> dict:
+def run_games(a: str | Player, b: str | Player, games: int, seed: int, target: int,
+              progress: int | None = None) -> dict:
     pa, pb = player_for(a), player_for(b)
     a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
@@ -216,7 +224,7 @@ def format_result(r: dict) -> str:
     return "\n".join(lines)
 
 
-def cmd_arena(args) -> int:
+def cmd_arena(args: argparse.Namespace) -> int:
     try:
         ns, ew = player_for(args.ns), player_for(args.ew)
     except ValueError as exc:
@@ -245,7 +253,7 @@ def cmd_arena(args) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("arena", help="duplicate match between two levels, with figures")
     p.add_argument("--ns", default="hard", help="player A (seated NS first): random|easy|medium|hard|cmd:COMMAND")
     p.add_argument("--ew", default="easy", help="player B: random|easy|medium|hard|cmd:COMMAND")

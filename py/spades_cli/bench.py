@@ -13,12 +13,17 @@ level's search.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from spades.bots.sim import Sim
 from spades.cards import NUM_CARDS
 from spades.deal import SplitMix64, deal_masks
 from spades.rules import FIRST_DEALER, Phase, first_to_act, nil_stake
 from spades.state import Game
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
 
 
 def spades_hands(n: int, seed: int) -> int:
@@ -49,7 +54,7 @@ def sim_playouts(n: int, seed: int) -> int:
     return cards
 
 
-def openspiel_hands(n: int, seed: int):
+def openspiel_hands(n: int, seed: int) -> int | None:
     try:
         import pyspiel  # type: ignore
     except ImportError:
@@ -66,13 +71,13 @@ def openspiel_hands(n: int, seed: int):
     return actions
 
 
-def _timed(fn, n: int, seed: int):
+def _timed(fn: Callable[[int, int], int | None], n: int, seed: int) -> tuple[float, int | None]:
     start = time.perf_counter()
     actions = fn(n, seed)
     return time.perf_counter() - start, actions
 
 
-def cmd_bench(args) -> int:
+def cmd_bench(args: argparse.Namespace) -> int:
     """Best of ``repeat`` rounds; each round runs both engines back to back, so a busy
     machine slows both alike."""
     best: dict = {}
@@ -98,14 +103,14 @@ def cmd_bench(args) -> int:
     return 0
 
 
-def _print_sim(args) -> None:
+def _print_sim(args: argparse.Namespace) -> None:
     n = max(1, args.hands // 2)
     elapsed = min(_timed(sim_playouts, n, args.seed)[0] for _ in range(args.repeat))
     print(f"simulator (bots.sim, policy at every seat): {n / elapsed:,.0f} playouts/s  "
           f"({n} hands, best of {args.repeat})")
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help="random hands per second (and OpenSpiel's, when installed)")
     p.add_argument("--hands", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.record import to_record
@@ -24,8 +25,21 @@ from spades.rules import DEAL, Phase, Rules
 from spades.state import Game
 from spades.table import DEFAULT_LEVEL, PARTNER_LEVEL
 
+if TYPE_CHECKING:
+    import argparse
+    from typing import Protocol
 
-def bot_action(game: Game, player, clock: list | None = None):
+    from spades.deal import SplitMix64
+    from spades.rules import Action
+    from spades.state import View
+
+    class Player(Protocol):
+        """A computer player: a level's bot, or a bot-protocol program (``protocol.OutsidePlayer``)."""
+
+        def act(self, view: View, rng: SplitMix64) -> Action: ...
+
+
+def bot_action(game: Game, player: Player, clock: list | None = None) -> Action:
     """The action of ``player`` for the seat to move; appends its think time to ``clock``.
 
     Think time is the process's CPU time for the decision (``time.process_time``), so other jobs
@@ -48,9 +62,9 @@ def bot_action(game: Game, player, clock: list | None = None):
     return action
 
 
-def players_for(ns, ew) -> dict:
+def players_for(ns: str | Player, ew: str | Player) -> dict:
     """Seat -> player, from a level name (or a player object) per team."""
-    def as_player(p):
+    def as_player(p: str | Player) -> Player:
         return make_player(p) if isinstance(p, str) else p
     a, b = as_player(ns), as_player(ew)
     return {0: a, 1: b, 2: a, 3: b}
@@ -73,7 +87,7 @@ def play_game(number: int, players: dict, rules: Rules | None = None, clocks: di
         game.apply(DEAL)
 
 
-def cmd_play(args) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
     try:
         rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules()
     except (ValueError, TypeError) as exc:
@@ -88,7 +102,7 @@ def cmd_play(args) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="computer players play a whole game; print its record")
     p.add_argument("--game", type=int, required=True, help="game number (номер партии)")
     p.add_argument("--ns", choices=sorted(LEVELS), default=PARTNER_LEVEL,

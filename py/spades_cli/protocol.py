@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import weakref
+from typing import TYPE_CHECKING, NoReturn
 
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.base import finish
@@ -35,6 +36,14 @@ from spades.record import RecordError, to_record, view_from_partial_record
 from spades.rules import Phase
 from spades.state import Game, View
 from spades.table import PARTNER_LEVEL
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Iterable
+    from typing import TextIO
+
+    from spades.bots.base import Bot
+    from spades.rules import Action
 
 ANSWER_TIMEOUT = 30.0  # seconds: a safety bound on an outside program, not part of the game
 
@@ -55,7 +64,7 @@ def request_for(game: Game) -> dict:
     return {"seat": seat.name, "record": partial_record(to_record(game), seat)}
 
 
-def action_json(action):
+def action_json(action: Action) -> int | str:
     """An action as the protocol writes it: ``"QH"``, ``4`` or ``"blind"``."""
     return str(action) if isinstance(action, Card) else action
 
@@ -70,7 +79,7 @@ def request_key(request: dict) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def answer(request, player) -> dict:
+def answer(request: object, player: Bot) -> dict:
     """The response of ``player`` to one decoded request; ``{"error": …}`` when it cannot."""
     if not isinstance(request, dict) or "seat" not in request or "record" not in request:
         return {"error": 'a request is an object {"seat": SEAT, "record": RECORD}'}
@@ -96,7 +105,7 @@ def answer(request, player) -> dict:
     return response
 
 
-def respond(line: str, player) -> str:
+def respond(line: str, player: Bot) -> str:
     """One request line in, one response line out (without the newline)."""
     try:
         request = json.loads(line)
@@ -107,7 +116,7 @@ def respond(line: str, player) -> str:
     return json.dumps(response, ensure_ascii=False, separators=(", ", ": "))
 
 
-def serve(level: str, stdin=None, stdout=None) -> int:
+def serve(level: str, stdin: Iterable[str] | None = None, stdout: TextIO | None = None) -> int:
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     player = make_player(level)
     for line in stdin:
@@ -118,11 +127,11 @@ def serve(level: str, stdin=None, stdout=None) -> int:
     return 0
 
 
-def cmd_bot(args) -> int:
+def cmd_bot(args: argparse.Namespace) -> int:
     return serve(args.level)
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bot", help="answer bot-protocol requests (JSON lines) on stdin")
     p.add_argument("--level", default=PARTNER_LEVEL, choices=list(LEVELS),
                    help=f"the level of play (default {PARTNER_LEVEL})")
@@ -171,7 +180,7 @@ class OutsidePlayer:
         return proc
 
     @staticmethod
-    def _read(stream, lines: queue.Queue) -> None:
+    def _read(stream: Iterable[str], lines: queue.Queue) -> None:
         for line in stream:
             lines.put(line)
         lines.put(None)  # end of output: the program is gone
@@ -184,13 +193,13 @@ class OutsidePlayer:
     def __enter__(self) -> "OutsidePlayer":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def act(self, view, rng):
+    def act(self, view: View, rng: object) -> NoReturn:
         raise TypeError(f"{self.name} speaks the bot protocol: drive it with act_on_request")
 
-    def act_on_request(self, request: dict, view: View, number: int | None = None):
+    def act_on_request(self, request: dict, view: View, number: int | None = None) -> Action:
         """Send the program ``request`` (what its seat may know) and return its action,
         checked against ``view.legal``.
 
@@ -207,7 +216,7 @@ class OutsidePlayer:
             self.close()
             raise
 
-    def _exchange(self, request: dict, view: View, where: str):
+    def _exchange(self, request: dict, view: View, where: str) -> Action:
         if self.proc is None:
             self.proc = self._start()
         line = json.dumps(request, separators=(",", ":")) + "\n"
@@ -235,7 +244,7 @@ class OutsidePlayer:
             return "its output closed"
         return f"exit status {code}"
 
-    def _check(self, reply: str, view: View, where: str):
+    def _check(self, reply: str, view: View, where: str) -> Action:
         shown = reply if len(reply) <= 200 else reply[:200] + "…"
         try:
             response = json.loads(reply)

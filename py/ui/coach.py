@@ -9,6 +9,8 @@ the computer players' and the engine's (``players``, ``spades.advice``, ``spades
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from spades import Card, Phase
 from spades.record import to_record
 from spades.rules import TRICKS_PER_HAND
@@ -18,6 +20,16 @@ from .review import hand_review
 from .session import SOUTH, Session
 from .slices import ABANDONED, sliced, while_true
 from .strings import language, t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from spades.advice import BidRisk
+    from spades.analysis import Decision
+    from spades.rules import Bid
+
+    from .slices import Steps
+    from .turns import Screen
 
 
 class Analysis(Value):
@@ -47,7 +59,7 @@ class Review(Value):
 
 
 class Coach:
-    def __init__(self, session: Session, screen) -> None:
+    def __init__(self, session: Session, screen: Screen) -> None:
         self.session = session
         self.screen = screen
         self._hint: tuple = (None, None)  # (the position's key, South's bid hint there)
@@ -58,7 +70,7 @@ class Coach:
 
     # --- the hint ---------------------------------------------------------------------------
 
-    def bid_hint(self):
+    def bid_hint(self) -> tuple[object, str]:
         """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
         from . import players
 
@@ -85,7 +97,7 @@ class Coach:
 
     # --- the bid's preview --------------------------------------------------------------------
 
-    def bid_risks(self) -> dict:
+    def bid_risks(self) -> dict[Bid, BidRisk]:
         """South's bids (0..13) -> ``advice.BidRisk``: the risk preview beside the bid buttons."""
         from spades import BLIND
         from spades.advice import bid_risk
@@ -154,7 +166,7 @@ class Coach:
             return (mark.current and session.game is game and len(game.hands) == hands
                     and game.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and self.analysis is state)
 
-        def progress(decision) -> None:  # one more decision priced: drawn in a task of its own
+        def progress(decision: Decision) -> None:  # one more decision priced: drawn in a task of its own
             nonlocal state
             if state.done + 1 < total:  # the last is drawn with the list, when the handler returns
                 self.analysis = state = state._replace(done=state.done + 1)
@@ -206,7 +218,7 @@ class Coach:
             self.review = Review(review.hand, step)
 
 
-def _reporting(steps, report):
+def _reporting(steps: Steps, report: Callable[[Any], object]) -> Steps:
     """``steps`` (a sliced computation) that calls ``report(value)`` for each value other than
     None it yields (``spades.analysis.analyse_steps`` yields each ``Decision`` once priced)."""
     while True:

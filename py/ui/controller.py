@@ -25,6 +25,7 @@ pay for them, and the page imports them just after it is ready (``py/app.py``).
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, IllegalActionError, Phase, SpadesError
 
@@ -37,12 +38,18 @@ from .session import SOUTH, Session, in_progress, new_game_number, parse_game_nu
 from .strings import t
 from .turns import FAST, NORMAL, Timing, Turns
 
+if TYPE_CHECKING:
+    from spades.rules import Action
+
+    from .saves import Store
+    from .turns import Screen
+
 # imported when first used (see above), in this order: each one's own imports come before it
 LATER = ("spades.bots", "spades.advice", "spades.analysis", "ui.players")
 
 
 class Controller:
-    def __init__(self, store, screen, timing: Timing = NORMAL) -> None:
+    def __init__(self, store: Store, screen: Screen, timing: Timing = NORMAL) -> None:
         self.screen = screen
         self.session = Session(store)
         self.turns = Turns(self.session, screen, timing)
@@ -55,7 +62,7 @@ class Controller:
         """Continue the saved game, or start game ``url_game``, or a new one (``Session.start``)."""
         self.session.start(url_game)
 
-    async def handle(self, action: str, value=None) -> None:
+    async def handle(self, action: str, value: object = None) -> None:
         """One event of the page: a button's ``data-action`` (or bid, card) and its value."""
         method = getattr(self, "do_" + action.replace("-", "_"), None)
         if method is None:
@@ -77,7 +84,7 @@ class Controller:
 
     # --- South's moves ----------------------------------------------------------------------
 
-    def act(self, action) -> None:
+    def act(self, action: Action) -> None:
         """South's action: one engine call (``Session.apply``), an illegal one explained."""
         session = self.session
         session.selected = None
@@ -97,7 +104,7 @@ class Controller:
         if game.phase is not Phase.PLAY:
             session.status = reason_text(IllegalActionError("not_playing"))
         elif game.to_move != SOUTH:
-            session.status = t("status.not_your_turn", seat=seat_name(game.to_move))
+            session.status = t("status.not_your_turn", seat=seat_name(game.to_move))  # type: ignore[arg-type]
         elif (error := game.why_illegal(card)) is not None:
             session.selected = None
             session.status = reason_text(error)
@@ -121,7 +128,7 @@ class Controller:
         if session.selected is not None and session.south_turn and session.game.phase is Phase.PLAY:
             self.act(session.selected)
 
-    def do_bid(self, value) -> None:
+    def do_bid(self, value: int | str) -> None:
         session = self.session
         if session.south_turn and session.game.phase is Phase.BID and not session.blind_pending:
             self.act(int(value))
@@ -144,7 +151,7 @@ class Controller:
         if not session.south_turn or session.blind_pending:
             return
         if session.game.phase is Phase.BID:
-            self.act(self.coach.bid_hint()[0])
+            self.act(self.coach.bid_hint()[0])  # type: ignore[arg-type]  # a bid (the hint's action: any object)
         else:
             await self.coach.play_hint()
 
@@ -196,7 +203,7 @@ class Controller:
         session.peek = not session.peek
         if session.peek:
             cards = ", ".join(f"{seat_name(s)} {c.display}" for s, c in zip(trick.seats, trick.cards))
-            session.status = t("status.last_trick", cards=cards, seat=seat_name(trick.winner))
+            session.status = t("status.last_trick", cards=cards, seat=seat_name(trick.winner))  # type: ignore[arg-type]
         else:
             session.status = session.prompt()
 
@@ -214,7 +221,7 @@ class Controller:
     def do_lang(self, lang: str) -> None:
         self.prefs.set_language(lang)
 
-    def do_setting(self, pair) -> None:
+    def do_setting(self, pair: tuple[str, object]) -> None:
         """``pair`` is ``(name, value)`` from the settings form."""
         self.prefs.change(*pair)
 
@@ -223,7 +230,7 @@ class Controller:
     async def do_analysis(self) -> None:
         await self.coach.analyse()
 
-    def do_review(self, value) -> None:
+    def do_review(self, value: int | str) -> None:
         """Open the review of finished hand ``value`` (1-based), at its bids (no trick yet)."""
         try:
             hand = int(value)
@@ -231,7 +238,7 @@ class Controller:
             return
         self.coach.open_review(hand - 1)
 
-    def do_review_at(self, value) -> None:
+    def do_review_at(self, value: str) -> None:
         """Open the review of hand H at trick T (``"H:T"``, both 1-based; T = 0 opens it at the
         bids): from the analysis."""
         try:
@@ -240,7 +247,7 @@ class Controller:
             return
         self.coach.open_review(hand - 1, trick)
 
-    def do_review_step(self, value) -> None:
+    def do_review_step(self, value: int | str) -> None:
         try:
             delta = int(value)
         except (TypeError, ValueError):
@@ -255,7 +262,7 @@ class Controller:
     def do_share(self) -> None:
         self.files.share()
 
-    def do_open_file(self, value) -> None:
+    def do_open_file(self, value: tuple[str, str, str | None, str | None, int | None]) -> None:
         """``(kind, name, text, error, size)``: see ``Files.open_file``."""
         self.files.open_file(*value)
 

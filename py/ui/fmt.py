@@ -4,10 +4,17 @@ so that none of them imports another for a helper)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spades import BLIND, Card, Seat
 from spades.scoring import SHEET_ROWS
 
 from .strings import t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+
+    from spades.rules import Bid
 
 
 def escape(text: str) -> str:
@@ -43,7 +50,7 @@ def seat_name(seat: Seat) -> str:
     return t(f"seat.{seat.name}")
 
 
-def bid_text(bid) -> str:
+def bid_text(bid: Bid | None) -> str:
     """A bid as the table shows it: «—» before it is made, «Nil», «Слепой Nil», «4»."""
     if bid is None:
         return t("bid.none")
@@ -53,7 +60,7 @@ def bid_text(bid) -> str:
 
 
 
-def attrs(**values) -> str:
+def attrs(**values: object) -> str:
     """HTML attributes from keywords (``aria_pressed`` -> ``aria-pressed``, ``class_`` ->
     ``class``); None and False leave one out, True writes it bare."""
     out = []
@@ -69,7 +76,8 @@ def colour(card: Card) -> str:
     return "red" if card.suit.is_red else "black"
 
 
-def score_rows(columns, label, row_class: bool = False) -> str:
+def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable[[str], str],
+               row_class: bool = False) -> str:
     """The six rows of one hand's score (``spades.scoring.SHEET_ROWS``, SPEC §3), the one
     place they are drawn: the score sheet, the hand's summary and the help's example.
     ``columns`` is ``[(team, {row: value})]``, ``label(row)`` the row's name."""

@@ -7,6 +7,8 @@ values; every word comes from ``strings``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spades import SEATS, Card, Seat
 from spades.cards import sort_for_display
 from spades.rules import BAGS_PER_PENALTY, LOSING_SCORE, TRICKS_PER_HAND, is_nil
@@ -16,12 +18,18 @@ from .fmt import attrs, bid_text, colour, escape, number, points, score_rows, se
 from .review import held_after
 from .strings import t
 
+if TYPE_CHECKING:
+    from spades import View
+    from spades.analysis import Decision
 
-def stats_panel(tv) -> str:
+    from .view import TableView
+
+
+def stats_panel(tv: TableView) -> str:
     """The statistics panel: the figures (``data-stat``), export, import, reset."""
-    figures = tv.stats
+    figures: dict = tv.stats  # type: ignore[assignment]  # drawn only with the figures (render.regions)
 
-    def shown(value, pct=False):
+    def shown(value: object, pct: bool = False) -> str:
         return "—" if value is None else (f"{value}%" if pct else str(value))
 
     rows = []
@@ -57,12 +65,12 @@ def stats_panel(tv) -> str:
     )
 
 
-def review(tv) -> str:
+def review(tv: TableView) -> str:
     """The hand review: the bids, all four hands, the tricks one by one (from the record)."""
     if tv.review is None:
         return ""
     index, step = tv.review.hand, tv.review.step
-    data = tv.review_hand
+    data: dict = tv.review_hand  # type: ignore[assignment]  # there with the review
     held = held_after(data, step)
     bids = " · ".join(f"{seat_name(Seat.parse(s))} {bid_text(b)}" for s, b in data["bids"].items())
     hands = []
@@ -85,7 +93,7 @@ def review(tv) -> str:
         won_by = escape(t("review.won", seat=seat_name(Seat.parse(trick["winner"]))))
         trick_html = (f'<ol class="review-trick" data-trick="{step}" data-winner="{trick["winner"]}">'
                       f'{"".join(plays)}</ol><p>{won_by}</p>')
-    def step_button(value, key, disabled):
+    def step_button(value: int, key: str, disabled: bool) -> str:
         return (f'<button type="button" class="secondary" data-action="review-step" data-value="{value}"'
                 f'{attrs(disabled=disabled)}>{escape(t(key))}</button>')
     return (
@@ -99,7 +107,7 @@ def review(tv) -> str:
     )
 
 
-def chart(view) -> str:
+def chart(view: View) -> str:
     """Both teams' scores after each hand as an SVG line chart, with the target and −200 lines,
     and a text alternative."""
     points = [(0, 0)] + [(ns.total, ew.total) for ns, ew in view.sheet]
@@ -109,9 +117,9 @@ def chart(view) -> str:
     top = max([target] + [max(p) for p in points]) + 20
     bottom = min([floor] + [min(p) for p in points]) - 20
     width, height, pad = 320, 180, 28
-    def x(i):
+    def x(i: int) -> float:
         return pad + (width - 2 * pad) * i / (len(points) - 1)
-    def y(v):
+    def y(v: float) -> float:
         return pad / 2 + (height - pad) * (top - v) / (top - bottom)
     lines = []
     for team, k in (("NS", 0), ("EW", 1)):
@@ -129,20 +137,20 @@ def chart(view) -> str:
             f'<figcaption>{escape(t("chart.caption"))}</figcaption></figure>')
 
 
-def decision_text(d) -> str:
+def decision_text(d: Decision) -> str:
     """«Взятка 2: A♥ вместо 4♥ — −14 очков в среднем — вы перебили взятку партнёра»."""
     cost = points(-round(d.cost), signed(-round(d.cost)))
     if d.kind == "bid":
         text = t("analysis.bid", played=bid_text(d.played), best=bid_text(d.best), cost=cost)
     else:
-        text = t("analysis.item", trick=d.trick, played=d.played.display, best=d.best.display, cost=cost)
+        text = t("analysis.item", trick=d.trick, played=d.played.display, best=d.best.display, cost=cost)  # type: ignore[union-attr]
     if d.why is None:
         return text
     code, params = d.why
     return t("analysis.because", item=text, why=t("analysis.why." + code, **params))
 
 
-def analysis_panel(tv, view) -> str:
+def analysis_panel(tv: TableView, view: View) -> str:
     """#analysis under the hand summary once «Разбор сдачи» was pressed: progress while the
     bid and plays are priced, then the costliest (``data-cost``: points, ``data-trick``: 1-based,
     the first for the bid; ``data-kind``: bid or play), each opening the hand review at that
@@ -168,7 +176,7 @@ def analysis_panel(tv, view) -> str:
             f'<p class="analysis-note">{escape(t("analysis.note"))}</p></section>')
 
 
-def hand_summary(tv, over: bool = False) -> str:
+def hand_summary(tv: TableView, over: bool = False) -> str:
     """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
     rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
     view = tv.game
@@ -210,7 +218,7 @@ def hand_summary(tv, over: bool = False) -> str:
     )
 
 
-def sheet(view) -> str:
+def sheet(view: View) -> str:
     if not view.sheet:
         return f'<p class="sheet-empty">{escape(t("sheet.empty"))}</p>'
     head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'

@@ -9,6 +9,8 @@ summary, the score sheet, the review, the analysis, the statistics) are drawn by
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
@@ -19,6 +21,11 @@ from .fmt import attrs, bid_text, colour, escape, number, points, seat_name, sig
 from .help import page as help_page
 from .panels import chart, hand_summary, review, sheet, stats_panel
 from .strings import language, t
+
+if TYPE_CHECKING:
+    from spades import View
+
+    from .view import TableView
 
 
 def card_face(card: Card) -> str:
@@ -34,7 +41,7 @@ def card_face(card: Card) -> str:
 # --- regions ----------------------------------------------------------------------------------
 
 
-def regions(tv) -> dict[str, str]:
+def regions(tv: TableView) -> dict[str, str]:
     view = tv.game
     return {
         "info": info(tv, view),
@@ -58,10 +65,10 @@ def regions(tv) -> dict[str, str]:
     }
 
 
-def tools(tv, view) -> str:
+def tools(tv: TableView, view: View) -> str:
     """The game's tools, reachable at any time: new game, undo, last trick, the record out and
     in, the link to share."""
-    def button(action, key, disabled=False, extra=""):
+    def button(action: str, key: str, disabled: bool = False, extra: str = "") -> str:
         return (f'<button type="button" class="tool" data-action="{action}"{attrs(disabled=disabled)}'
                 f'{extra}>{escape(t(key))}</button>')
 
@@ -82,7 +89,7 @@ def tools(tv, view) -> str:
     )
 
 
-def info(tv, view) -> str:
+def info(tv: TableView, view: View) -> str:
     parts = [
         f'<span class="game-number" data-game="{tv.number}">{escape(t("game.number", number=tv.number))}</span>',
         f'<span class="target">{escape(t("game.target", target=view.rules.target))}</span>',
@@ -91,7 +98,7 @@ def info(tv, view) -> str:
     return " ".join(parts)
 
 
-def scores(view) -> str:
+def scores(view: View) -> str:
     out = []
     for team in (Team.NS, Team.EW):
         name = t(f"team.{team.name}")
@@ -107,7 +114,7 @@ def scores(view) -> str:
     return "".join(out)
 
 
-def seat(tv, view, who: Seat) -> str:
+def seat(tv: TableView, view: View, who: Seat) -> str:
     name = seat_name(who)
     bid = view.bids[who]
     taken = view.taken[who]
@@ -140,7 +147,7 @@ def seat(tv, view, who: Seat) -> str:
     return "".join(out)
 
 
-def trick(tv, view) -> str:
+def trick(tv: TableView, view: View) -> str:
     if tv.shown_trick is not None:
         shown, winner = tv.shown_trick, tv.shown_trick.winner
     elif tv.peek and view.last_trick is not None:
@@ -168,7 +175,7 @@ def trick(tv, view) -> str:
     return "".join(out)
 
 
-def bid_buttons(tv, view) -> str:
+def bid_buttons(tv: TableView, view: View) -> str:
     buttons = []
     for n in view.legal:
         if n == BLIND:  # offered on its own, before the cards are looked at
@@ -178,7 +185,7 @@ def bid_buttons(tv, view) -> str:
             f'<button type="button" class="bid-button" data-bid="{n}" aria-describedby="risk-{n}"'
             f' aria-label="{escape(t("bid.button.aria", bid=text))}">{escape(text)}</button>'
         )
-    hint_bid, reason = tv.bid_hint
+    hint_bid, reason = tv.bid_hint  # type: ignore[misc]  # there while South bids
     return (
         '<div class="bid-panel" role="group" aria-labelledby="bid-title">'
         f'<p id="bid-title" class="panel-title">{escape(t("bid.title"))}</p>'
@@ -189,7 +196,7 @@ def bid_buttons(tv, view) -> str:
     )
 
 
-def bid_risk_panel(tv, hinted) -> str:
+def bid_risk_panel(tv: TableView, hinted: object) -> str:
     """#bid-risk: the team's bags, and for every bid what it scores made exactly, made with the
     likely bags, or set (``advice.bid_risk``: the scoring function's own figures); the hinted
     bid's line is shown, the line of the bid under the pointer or focus instead (css)."""
@@ -222,14 +229,14 @@ def bid_risk_panel(tv, hinted) -> str:
             f'aria-label="{escape(t("risk.aria"))}">{"".join(lines)}</div>')
 
 
-def panel(tv, view) -> str:
+def panel(tv: TableView, view: View) -> str:
     if tv.confirm:
         return ""
     if view.phase is Phase.GAME_OVER:
         return (
             '<div class="result" role="alert">'
             f'<h2 class="panel-title">{escape(t("result.title"))}</h2>'
-            f'<p class="result-text">{escape(tv.result)}</p>{chart(view)}'
+            f'<p class="result-text">{escape(tv.result)}</p>{chart(view)}'  # type: ignore[arg-type]  # game over
             f'{hand_summary(tv, over=True)}'
             f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
             "</div>"
@@ -243,7 +250,7 @@ def panel(tv, view) -> str:
         return ""
     if view.phase is Phase.BID:
         if tv.blind_pending:
-            action, reason = tv.bid_hint
+            action, reason = tv.bid_hint  # type: ignore[misc]  # there while South bids
             advice = t("blind.advice", reason=reason) if action == BLIND else t("blind.look_advice")
             return (
                 '<div class="blind-offer">'
@@ -264,7 +271,7 @@ def panel(tv, view) -> str:
     )
 
 
-def hand(tv, view) -> str:
+def hand(tv: TableView, view: View) -> str:
     if not tv.dealt:
         return ""
     cards = sort_for_display(view.hand)
@@ -293,14 +300,14 @@ def hand(tv, view) -> str:
     return "".join(out)
 
 
-def settings(tv) -> str:
+def settings(tv: TableView) -> str:
     s = tv.settings
 
-    def radio(name, value, label, checked):
+    def radio(name: str, value: object, label: str, checked: bool) -> str:
         return (f'<label class="option"><input type="radio" name="{name}" value="{value}"'
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
-    def check(name, label, checked):
+    def check(name: str, label: str, checked: bool) -> str:
         return (f'<label class="option"><input type="checkbox" name="{name}"'
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
@@ -332,14 +339,14 @@ def settings(tv) -> str:
     )
 
 
-def notice(tv) -> str:
+def notice(tv: TableView) -> str:
     if not tv.notice:
         return ""
     return (f'<p class="notice-text">{escape(tv.notice)}</p>'
             f'<button type="button" class="secondary" data-action="dismiss">{escape(t("button.close"))}</button>')
 
 
-def confirm(tv) -> str:
+def confirm(tv: TableView) -> str:
     if not tv.confirm:
         return ""
     number, saved = tv.confirm

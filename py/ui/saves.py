@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from contextlib import suppress
+from typing import TYPE_CHECKING, Any
 
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import PARTNER, Reason
@@ -20,6 +21,22 @@ from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS
 from spades.values import Value
 
 from .strings import LANGUAGES, said
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from spades import Game
+    from spades.reasons import Why
+    from spades.rules import Action
+
+    class Store(Protocol):
+        """The key-value store of strings the table keeps its saves in: the page's localStorage
+        (``app.PageStore``), a dict with its two calls in the tests."""
+
+        def get(self, key: str) -> str | None: ...
+
+        def set(self, key: str, value: str) -> None: ...
+
 
 GAME_KEY = "spades.game"
 SETTINGS_KEY = "spades.settings"
@@ -53,12 +70,12 @@ class Settings(Value):
         return self._asdict()
 
     @classmethod
-    def from_json(cls, data) -> "Settings":
+    def from_json(cls, data: object) -> "Settings":
         """Read leniently: a field that is missing or wrong keeps its default."""
         return cls.read(data)[0]
 
     @classmethod
-    def read(cls, data) -> tuple["Settings", list[str]]:
+    def read(cls, data: object) -> tuple["Settings", list[str]]:
         """The settings of ``data`` and the names of the fields that were there but wrong
         (each keeps its default). Types are checked exactly: 250.0 or "250" is not a target."""
         s = cls()
@@ -83,7 +100,7 @@ class Settings(Value):
         return s, bad
 
 
-def load_settings(store) -> tuple[Settings, list[str]]:
+def load_settings(store: Store) -> tuple[Settings, list[str]]:
     """The saved settings, and the names of the damaged fields (empty when all was well)."""
     text = store.get(SETTINGS_KEY)
     if not text:
@@ -94,11 +111,11 @@ def load_settings(store) -> tuple[Settings, list[str]]:
         return Settings(), ["settings"]
 
 
-def save_settings(store, settings: Settings) -> None:
+def save_settings(store: Store, settings: Settings) -> None:
     store.set(SETTINGS_KEY, json.dumps(settings.to_json()))
 
 
-def game_record(game, level: str, undos: int = 0, started: int = 0) -> dict:
+def game_record(game: Game, level: str, undos: int = 0, started: int = 0) -> dict:
     """The saved record: docs/record.md's, plus the additive ``levels``; once South has taken a
     decision back, ``undos`` (how many times: the statistics mark such a game); and ``started``,
     the stamp that tells this play of a game number from another in the statistics."""
@@ -111,11 +128,11 @@ def game_record(game, level: str, undos: int = 0, started: int = 0) -> dict:
     return record
 
 
-def game_text(game, level: str, undos: int = 0, started: int = 0) -> str:
+def game_text(game: Game, level: str, undos: int = 0, started: int = 0) -> str:
     return json.dumps(game_record(game, level, undos, started), ensure_ascii=False, separators=(",", ":"))
 
 
-def save_game(store, game, level: str, undos: int = 0, started: int = 0) -> None:
+def save_game(store: Store, game: Game, level: str, undos: int = 0, started: int = 0) -> None:
     store.set(GAME_KEY, game_text(game, level, undos, started))
 
 
@@ -133,14 +150,14 @@ class DamagedSave(Exception):
                                                                         {"error": self.error}, lang)
 
 
-def load_game(store):
+def load_game(store: Store) -> tuple[Game, str, int, int] | None:
     """The saved ``(game, level, undos, started)``, or None when nothing is saved; raises
     ``DamagedSave``."""
     text = store.get(GAME_KEY)
     return read_game(text) if text else None
 
 
-def read_game(text: str):
+def read_game(text: str) -> tuple[Game, str, int, int]:
     """``(game, level, undos, started)`` from a saved or opened record's text; raises
     ``DamagedSave`` saying what is wrong (and where, in the record's terms)."""
     try:
@@ -150,14 +167,14 @@ def read_game(text: str):
         raise DamagedSave(exc) from None
     except Exception as exc:  # a save must never break the page
         raise DamagedSave(error=f"{type(exc).__name__}: {exc}") from None
-    levels = data.get("levels") if isinstance(data.get("levels"), dict) else {}
+    levels: Any = data.get("levels") if isinstance(data.get("levels"), dict) else {}
     level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
     undos, started = data.get("undos"), data.get("started")
     return (game, level, undos if type(undos) is int and undos > 0 else 0,
             started if type(started) is int and started > 0 else 0)
 
 
-def keep_damaged(store) -> tuple[int, int]:
+def keep_damaged(store: Store) -> tuple[int, int]:
     """Move the unreadable save aside, so that nothing is silently lost: ``(kept, total)``
     characters. It is copied to ``DAMAGED_KEY``; when the storage cannot hold two copies it is
     moved (the game's key is emptied first); when it cannot hold even one, its longest prefix
@@ -181,13 +198,13 @@ def keep_damaged(store) -> tuple[int, int]:
     return kept, len(text)
 
 
-def save_seen(store, game, looked: bool) -> None:
+def save_seen(store: Store, game: Game, looked: bool) -> None:
     """Remember that the deal of the current hand was shown (and whether the cards were looked
     at), so that a reload neither deals it again nor offers Blind Nil after a look."""
     store.set(TABLE_KEY, json.dumps({"game": game.game, "hand": len(game.hands), "looked": looked}))
 
 
-def save_said(store, game, at: int, action, reason) -> None:
+def save_said(store: Store, game: Game, at: int, action: Action, reason: Why) -> None:
     """The partner's reason (``(code, params)``, ``spades.reasons.PARTNER``) for ``action``, the
     action at index ``at`` of ``game.actions()``: a reload shows it again on North's card."""
     code, params = reason
@@ -195,7 +212,7 @@ def save_said(store, game, at: int, action, reason) -> None:
                                     "code": code, "params": params}, ensure_ascii=False))
 
 
-def load_said(store, game):
+def load_said(store: Store, game: Game) -> tuple[Action, Why] | None:
     """``(action, (code, params))``: the partner's last reason in ``game``, or None when there is
     none, it belongs to another game or position, or it is damaged (then it is only not shown)."""
     try:
@@ -219,7 +236,7 @@ def load_said(store, game):
     return actions[at], (code, params)
 
 
-def load_seen(store, game):
+def load_seen(store: Store, game: Game) -> bool | None:
     """``looked`` (a bool) when the current hand's deal was shown, else None."""
     try:
         data = read_json(store.get(TABLE_KEY) or "null", max_text=SMALL_TEXT)

@@ -12,6 +12,7 @@ never raised. The other parts of the table (``controller``, ``turns``, ``coach``
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError, Team
 from spades.reasons import Reason
@@ -21,6 +22,17 @@ from spades.table import HUMAN, PARTNER_LEVEL
 from . import saves, stats
 from .fmt import bid_text, seat_name
 from .strings import language, set_language, t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVarTuple, Unpack
+
+    from spades import Trick, View
+    from spades.rules import Action
+
+    from .saves import Store
+
+    Args = TypeVarTuple("Args")
 
 SOUTH = HUMAN
 MAX_GAME_NUMBER = 999_999
@@ -69,7 +81,7 @@ class Mark:
 
 
 class Session:
-    def __init__(self, store) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self.settings, damaged = saves.load_settings(store)
         set_language(self.settings.lang)
@@ -82,10 +94,10 @@ class Session:
         self.dealt = False  # this hand's deal was shown
         self.looked = False  # South has seen this hand's cards (no Blind Nil then)
         self.selected: Card | None = None  # the raised card
-        self.shown_trick = None  # a finished trick still on the table
+        self.shown_trick: Trick | None = None  # a finished trick still on the table
         self.peek = False  # the last finished trick is shown instead of the current one
         self.busy = False  # an animation is under way
-        self.confirm: tuple[int, int] | None = None  # (the game asked for, the unfinished one)
+        self.confirm: tuple[int, int | None] | None = None  # (the game asked for, the unfinished one)
         self.panel: str | None = None
         self.failed: str | None = None  # a computer player's error: the table stops there
         self.partner_said: tuple | None = None  # (North's last action, its reason: code, params)
@@ -100,7 +112,7 @@ class Session:
     def mark(self) -> Mark:
         return Mark(self)
 
-    def view(self):
+    def view(self) -> View:
         return self.game.view(SOUTH)
 
     @property
@@ -224,7 +236,7 @@ class Session:
             return None
         return len(self.game.actions()) - view.action_count + mine[-1]
 
-    def apply(self, action, reason: tuple | None = None) -> None:
+    def apply(self, action: Action, reason: tuple | None = None) -> None:
         """The one engine call for an action of the seat to move (``reason``: North's own
         words for it), then the save, the statistics at a hand's end and the status line.
         Raises the engine's ``SpadesError`` for an illegal action, changing nothing."""
@@ -237,10 +249,10 @@ class Session:
             action = Card.parse(action)
         if isinstance(action, Card):
             key = "status.you_play" if seat == SOUTH else "status.bot_play"
-            text = t(key, seat=seat_name(seat), card=action.display)
+            text = t(key, seat=seat_name(seat), card=action.display)  # type: ignore[arg-type]  # a seat moved
         else:
             key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
-            text = t(key, seat=seat_name(seat), bid=bid_text(action))
+            text = t(key, seat=seat_name(seat), bid=bid_text(action))  # type: ignore[arg-type]  # a seat moved
         if seat is Seat.N:
             # what decided the partner's action, in its words (None: not asked or not said)
             self.partner_said = (action, reason) if reason else None
@@ -265,14 +277,14 @@ class Session:
         if game.phase is Phase.GAME_OVER:
             return self.result_text()
         if game.phase is Phase.HAND_OVER:
-            ns, ew = (s.hand for s in self.view().hand_score)
+            ns, ew = (s.hand for s in self.view().hand_score)  # type: ignore[union-attr]  # the hand is over
             return t("status.hand_over", ns=ns, ew=ew)
         if not self.dealt:
             return t("status.press_deal")
         seat = game.to_move
         if seat != SOUTH:
             key = "status.waiting_bid" if game.phase is Phase.BID else "status.waiting"
-            return t(key, seat=seat_name(seat))
+            return t(key, seat=seat_name(seat))  # type: ignore[arg-type]  # bidding or playing: a seat
         if game.phase is Phase.BID:
             return t("status.your_blind") if self.blind_pending else t("status.your_bid")
         return t("status.your_lead") if not self.view().trick.cards else t("status.your_follow")
@@ -285,7 +297,7 @@ class Session:
 
     # --- the store --------------------------------------------------------------------------
 
-    def stored(self, write, *args) -> bool:
+    def stored(self, write: Callable[[Unpack[Args]], object], *args: Unpack[Args]) -> bool:
         """Run one write to the store; a full or forbidden storage must not stop the table: it
         is said in the notice instead."""
         try:

@@ -31,6 +31,7 @@ def for_the_page() -> dict:
     """Everything above, and the animation's lengths, as js/shared.js gives them to the page."""
     from ui.controller import NORMAL
     from ui.saves import SETTINGS_KEY
+    from ui.strings import LANGUAGES
 
     return {
         "storage": {"prefix": STORAGE_PREFIX, "painted": PAINTED_KEY, "settings": SETTINGS_KEY},
@@ -38,7 +39,18 @@ def for_the_page() -> dict:
         "inert": {"painted": list(INERT_WHILE_PAINTED), "panels": list(INERT_BEHIND_PANELS)},
         "archive": {"at": GAME_AT, **ARCHIVES},
         "firstDeal": deal_order(FIRST_DEALER),
+        "words": {lang: boot_words(lang) for lang in LANGUAGES},
         # milliseconds, as the CSS properties take them (js/boot.js sets them before Python)
         "timing": {"--deal-step": round(NORMAL.deal_card * 1000), "--deal-flight": round(NORMAL.deal_flight * 1000),
                    "--gather": round(NORMAL.gather * 1000)},
     }
+
+
+def boot_words(lang: str) -> dict[str, str]:
+    """What js/boot.js says before Python runs, in ``lang``: the ``boot.*`` words of the page's
+    catalogue (``ui.strings``), and the two it shares with the table (the deal button, dealing)."""
+    from ui.strings import CATALOGUES
+
+    words = CATALOGUES[lang]
+    said = {key[len("boot."):]: text for key, text in words.items() if key.startswith("boot.")}
+    return {**said, "deal": words["button.deal"], "dealing": words["status.dealing"]}

@@ -12,6 +12,7 @@ merges one (for a game in both, the entry with more hands wins) and refuses a ma
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 from spades import Seat, from_record, summary
 from spades.record import RecordError, read_json
@@ -19,6 +20,10 @@ from spades.rules import is_nil
 from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
 
 from .strings import language, said, t
+
+if TYPE_CHECKING:
+    from .saves import Store
+    from .session import Session
 
 STATS_KEY = "spades.stats"
 FORMAT = "spades-stats/1"
@@ -71,7 +76,7 @@ def entry(record: dict) -> dict:
     if over:
         winner = str(game.winner)
         result = "drawn" if winner == "draw" else ("won" if winner == "NS" else "lost")
-    levels = record.get("levels") if isinstance(record.get("levels"), dict) else {}
+    levels: Any = record.get("levels") if isinstance(record.get("levels"), dict) else {}
     return {
         "game": record.get("game"), "level": levels.get("W", DEFAULT_LEVEL),
         "target": game.rules.target, "undos": record.get("undos") or 0,
@@ -85,7 +90,7 @@ def empty() -> dict:
     return {"format": FORMAT, "games": {}, "order": []}
 
 
-def load(store) -> dict:
+def load(store: Store) -> dict:
     text = store.get(STATS_KEY)
     if not text:
         return empty()
@@ -136,7 +141,7 @@ def record_game(stats: dict, record: dict) -> dict:
     return {"format": FORMAT, "games": games, "order": order}
 
 
-def save(store, stats: dict) -> None:
+def save(store: Store, stats: dict) -> None:
     store.set(STATS_KEY, json.dumps(stats, separators=(",", ":")))
 
 
@@ -193,7 +198,7 @@ class Desk:
     """The statistics panel's actions on the session's store: export, import (merged), reset
     (asked first: ``confirm_reset``)."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.confirm_reset = False  # «Сбросить статистику» asks first
 

@@ -234,6 +234,26 @@ RU = {
     "lang.switch": "EN",
     "lang.switch.to": "en",
     "lang.switch.aria": "English: switch the game to English",
+    # before Python runs: js/boot.js shows these (the build writes them into js/shared.js)
+    "boot.download": "Загрузка Python",
+    "boot.start": "Запуск Python",
+    "boot.engine": "Загрузка движка игры",
+    "boot.ready": "Готово",
+    "boot.moment": "Ещё секунду…",
+    "boot.loading": "Загрузка…",
+    "boot.size": ": {done} из {total} МБ",
+    "boot.decimal": ",",
+    "boot.slow": " Загрузка идёт дольше обычного; если ничего не меняется, перезагрузите страницу.",
+    "boot.error.title": "Не удалось запустить игру",
+    "boot.error.details": "Подробности для разработчиков",
+    "boot.error.retry": "Перезагрузить страницу",
+    "boot.file.status": "Не удалось загрузить файл игры (ошибка {status}). Проверьте соединение и перезагрузите страницу.",
+    "boot.file": "Не удалось загрузить файл игры. Проверьте соединение и перезагрузите страницу.",
+    "boot.python": "Ошибка в программе игры на Python.",
+    "boot.start.error": "Ошибка при запуске игры.",
+    "boot.runtime": "Не удалось запустить Python в браузере.",
+    "boot.stopped.title": "Игра остановилась",
+    "boot.stopped": "Программа игры остановилась из-за ошибки. Перезагрузите страницу: партия продолжится с последнего сохранённого хода.",
 }
 
 EN = {
@@ -462,6 +482,25 @@ EN = {
     "lang.switch": "RU",
     "lang.switch.to": "ru",
     "lang.switch.aria": "Русский: переключить игру на русский язык",
+    "boot.download": "Downloading Python",
+    "boot.start": "Starting Python",
+    "boot.engine": "Loading the game engine",
+    "boot.ready": "Ready",
+    "boot.moment": "Just a moment…",
+    "boot.loading": "Loading…",
+    "boot.size": ": {done} of {total} MB",
+    "boot.decimal": ".",
+    "boot.slow": " Loading is taking longer than usual; if nothing changes, reload the page.",
+    "boot.error.title": "The game could not start",
+    "boot.error.details": "Details for developers",
+    "boot.error.retry": "Reload the page",
+    "boot.file.status": "A game file could not be downloaded (error {status}). Check the connection and reload the page.",
+    "boot.file": "A game file could not be downloaded. Check the connection and reload the page.",
+    "boot.python": "An error in the game's Python program.",
+    "boot.start.error": "An error while starting the game.",
+    "boot.runtime": "Python could not be started in the browser.",
+    "boot.stopped.title": "The game has stopped",
+    "boot.stopped": "The game's program stopped on an error. Reload the page: the game goes on from the last saved move.",
 }
 
 CATALOGUES = {"ru": RU, "en": EN}
@@ -479,7 +518,7 @@ def language() -> str:
     return _lang
 
 
-def t(key: str, /, **params) -> str:
+def t(key: str, /, **params: object) -> str:
     """The text for ``key`` in the active language, with ``params`` filled in."""
     return said(key, params, _lang)
 

@@ -10,6 +10,7 @@ session. A finished trick stays on the table for ``Timing.trick``, then flies to
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any
 
 from spades import Phase, Seat, SpadesError
 from spades.cards import NUM_CARDS
@@ -19,6 +20,20 @@ from .fmt import seat_name
 from .session import SOUTH, Mark, Session
 from .slices import sliced
 from .strings import t
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Screen(Protocol):
+        """What the page gives the table to draw on and to wait with (``app.Page``)."""
+
+        def render(self) -> None: ...
+
+        async def pause(self, seconds: float) -> None: ...  # ends early on a tap
+
+        async def deal(self, dealer: Seat) -> None: ...
+
+        async def gather(self, winner: Seat) -> None: ...
 
 
 class Timing(Value):
@@ -47,7 +62,7 @@ FAST = Timing(0, 0, 0, 0, 0, 0)
 
 
 class Turns:
-    def __init__(self, session: Session, screen, timing: Timing = NORMAL) -> None:
+    def __init__(self, session: Session, screen: Screen, timing: Timing = NORMAL) -> None:
         self.session = session
         self.screen = screen
         self.timing = timing
@@ -79,7 +94,7 @@ class Turns:
                     break
                 self.screen.render()
                 began = time.perf_counter()
-                chosen = await self.choose(seat)
+                chosen = await self.choose(seat)  # type: ignore[arg-type]  # bidding or playing: a seat
                 if not mark.current or chosen is None:
                     break
                 # the readable pause, less the time the computer spent thinking
@@ -90,7 +105,7 @@ class Turns:
                 try:
                     session.apply(*chosen)
                 except SpadesError as exc:  # a bot's illegal action: the same as its crash
-                    self.failed(seat, exc)
+                    self.failed(seat, exc)  # type: ignore[arg-type]
                     break
                 session.seq += 1
                 moved = True
@@ -140,7 +155,7 @@ class Turns:
     async def gather(self, mark: Mark) -> None:
         """The finished trick stays a moment, then flies to its winner."""
         session = self.session
-        trick = session.shown_trick
+        trick: Any = session.shown_trick  # a finished ``Trick``: its winner is known
         session.busy = True
         self.screen.render()
         await self.screen.pause(self.timing.trick)

@@ -10,13 +10,16 @@ stored statistics are worked out here, once per render, and only when shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spades import Phase
 from spades.values import Value
 
 from . import stats
 from .session import in_progress
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 
 class TableView(Value):
@@ -33,7 +36,7 @@ class TableView(Value):
     selected: Any  # the raised card, or None
     shown_trick: Any  # a finished trick still on the table, or None
     peek: bool  # the last finished trick is shown
-    confirm: tuple[int, int] | None  # (the game asked for, the unfinished one)
+    confirm: tuple[int, int | None] | None  # (the game asked for, the unfinished one)
     panel: str | None
     notice: str
     south_turn: bool
@@ -56,7 +59,7 @@ class TableView(Value):
         super().__init__(*(fields[name] for name in self._fields))
 
 
-def table_view(ctl) -> TableView:
+def table_view(ctl: Controller) -> TableView:
     session, coach = ctl.session, ctl.coach
     view = session.view()
     game = session.game

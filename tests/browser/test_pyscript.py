@@ -36,7 +36,7 @@ def test_the_page_starts_through_pyscript_and_loads_only_what_the_site_ships(pag
     script = page.locator('script[type="py"][worker][name="game"]')
     assert script.count() == 1 and script.evaluate("(node) => !!node.xworker")
     # the game's Python imported PyScript's package, from the game's archive (as bytecode)
-    assert page.evaluate("window.pikiPyscript") == "/home/pyodide/piki.zip/pyscript/__init__.pyc"
+    assert page.evaluate("window.pikiProbe().then((p) => p.pyscript)") == "/home/pyodide/piki.zip/pyscript/__init__.pyc"
     # the vendored files the page asks for are the ones the site ships, and it ships no others
     vendor = {url for url in asked if url.startswith("vendor/")}
     shipped = {p.relative_to(DIST).as_posix() for p in (DIST / "vendor").rglob("*") if p.is_file()}

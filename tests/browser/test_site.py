@@ -31,10 +31,10 @@ def test_the_start_compiles_no_python_from_source(page, site_url, wait_ready):
                                                 urls.append(request.url)))
     page.goto(site_url)
     wait_ready(page)
-    assert page.evaluate("window.pikiFromSource") == ""
+    assert page.evaluate("window.pikiProbe().then((p) => p.fromSource)") == ""
     # the computer players and the coach, imported just after ready (ui.controller.LATER): as bytecode too
     page.wait_for_selector('body[data-later="1"]', state="attached", timeout=60_000)
-    assert page.evaluate("window.pikiFromSource") == ""
+    assert page.evaluate("window.pikiProbe().then((p) => p.fromSource)") == ""
     assert {"stdlib.zip", "piki.zip"} <= set(loaded)
     assert "python_stdlib.zip" not in loaded and "app.py" not in loaded
     # PyScript's script, py/main.py, is the one source PyScript compiles (a dozen lines)

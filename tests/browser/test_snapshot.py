@@ -62,7 +62,7 @@ def test_later_visits_start_from_the_snapshot_and_play(page, site_url, wait_read
     third = visit(second, site_url, wait_ready, fresh=True)
     for later in (second, third):
         assert body(later, "snapshot") == "used"
-        assert later.evaluate("window.pikiFromSource") == ""
+        assert later.evaluate("window.pikiProbe().then((p) => p.fromSource)") == ""
     # the snapshot's random state is not every visit's: each new game draws its own number
     assert game_number(second) != game_number(third)
 
@@ -93,7 +93,7 @@ def test_a_snapshot_of_another_runtime_is_refused_by_pyodide(page, site_url, wai
 
     later = visit(page, site_url, wait_ready)
     assert body(later, "snapshot") in ("refused", "made")
-    assert later.evaluate("window.pikiFromSource") == ""
+    assert later.evaluate("window.pikiProbe().then((p) => p.fromSource)") == ""
     later.wait_for_selector(MADE, state="attached", timeout=90_000)
 
 

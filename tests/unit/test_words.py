@@ -21,7 +21,7 @@ from ui.saves import DamagedSave, read_game
 # what a Russian message may hold in Latin letters: card and bid notation (AS, TH, blind), seats
 # (S W N E), the format names, and the record's own values given back (quoted, or the action of
 # «заказ 1 (S, …)»)
-NOTATION = re.compile(r"'[^']*'|\([SWNE-], [^)]*\)|\b[2-9TJQKA][SHDC]\b|\b[SWNE]\b|\bJSON\b|\bNil\b|\bblind\b"
+NOTATION = re.compile(r"'[^']*'|\([SWNE-], [^)]*\)|\b[2-9TJQKA][SHDC]\b|\b[SWNE]\b|\bJSON\b|\bNil\b|\bblind\b|\bPython\b"
                       r"|spades-[a-z]+/\d+")
 
 
@@ -161,6 +161,10 @@ def test_every_key_of_the_catalogue_is_used():
     sources += list((ROOT / "js").glob("*.*js")) + [ROOT / "index.html"]
     text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
     literal = {key for key in strings.RU if f'"{key}"' in text or f"'{key}'" in text}
+    # js/boot.js says the boot.* words by their names without the prefix (ui/shared.py boot_words)
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "js").glob("*.*js"))
+    literal |= {key for key in strings.RU if key.startswith("boot.") and any(
+        form.format(key[len("boot."):]) in scripts for form in ('T.{}', 'T["{}"]', '"{}"'))}
     built = keys_built_from_names()
     assert built <= set(strings.RU)  # each name the code builds a key from has its words
     assert sorted(set(strings.RU) - literal - built) == []
