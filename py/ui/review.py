@@ -4,7 +4,7 @@
 returns what the review shows: the dealer, the bids by seat, every trick (leader, cards,
 winner) and each seat's 13 dealt cards. ``held_after(review, step)`` is what each seat still
 holds after ``step`` tricks: after a hand every card may be shown. (The score chart is drawn from
-the view's score sheet: ``ui.render.chart``.)
+the view's score sheet: ``ui.panels.chart``.)
 """
 
 from __future__ import annotations

@@ -1,0 +1,176 @@
+"""The table's parts, each alone: the session, the computers' turns, the coach, files,
+settings, statistics (ui/*.py); and the screen computed first, drawn after (ui/view.py,
+ui/render.py, ui/panels.py). No controller is built here unless a test says so."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+from helpers import MemoryStore, basic_game
+from spades import Card, Game, Phase, Seat, to_record
+from test_ui import Screen, drive
+from ui import saves, stats
+from ui.coach import Analysis, Coach, Review
+from ui.files import Files
+from ui.prefs import Preferences
+from ui.session import Session
+from ui.strings import set_language, t
+from ui.turns import FAST, Turns
+
+UI = Path(__file__).resolve().parents[2] / "py" / "ui"
+
+
+def session(game: Game | None = None) -> Session:
+    set_language("ru")
+    s = Session(MemoryStore())
+    s.adopt(game or basic_game(), "medium")
+    s.dealt = True
+    return s
+
+
+def test_a_session_applies_saves_and_takes_back_south_s_card():
+    s = session()  # South leads
+    s.apply(Card.parse("AH"))
+    assert s.status == "Вы: A♥." and saves.load_game(s.store)[0].actions() == s.game.actions()
+    point = s.undo_point()
+    assert point == 4  # the four bids stay
+    mark = s.mark()
+    s.rewind(point)
+    assert not mark.current and s.undos == 1 and len(s.game.actions()) == 4
+
+
+def test_a_session_says_a_refused_write_instead_of_raising():
+    s = session()
+    s.store.quota = 10
+    s.apply(Card.parse("AH"))
+    assert s.notice == t("storage.unavailable")  # said, not raised
+    assert len(s.game.actions()) == 5
+
+
+def test_the_turns_play_the_computers_until_south():
+    s = session(basic_game())
+    s.apply(Card.parse("AH"))  # W, N, E follow, then the trick is gathered
+    turns = Turns(s, Screen(), FAST)
+    assert drive(turns.run()) is True
+    assert s.game.to_move is Seat.S or s.game.phase is not Phase.PLAY
+    assert len(turns.think_ms) == 3 and s.shown_trick is None
+
+
+def test_the_coach_hints_and_reviews_without_changing_the_game():
+    s = session(basic_game(bids=()))
+    coach = Coach(s, Screen())
+    before = s.game.actions()
+    bid, reason = coach.bid_hint()
+    assert isinstance(bid, int) and reason and s.game.actions() == before
+    assert coach.bid_hint() is coach.bid_hint()  # worked out once for the position
+    assert set(coach.bid_risks()) == set(range(14))
+    game = basic_game()
+    for card in ["AH", "2H", "2D", "2C", "KH", "3H", "3D", "3C", "QH", "4H", "4D", "4C"]:
+        game.apply(Card.parse(card))
+    s.adopt(game, "medium")
+    coach.open_review(0)  # no finished hand yet: nothing opens
+    assert coach.review is None and s.panel is None
+
+
+def test_a_review_belongs_to_the_game_it_was_opened_on():
+    s = session()
+    coach = Coach(s, Screen())
+    coach.review = Review(0, 20)
+    assert coach.review == Review(0, 13)  # a step past the last trick is the last
+    s.adopt(basic_game(), "medium")
+    assert coach.review is None
+
+
+def test_files_refuse_a_damaged_record_and_keep_the_game():
+    s = session()
+    files = Files(s, stats.Desk(s))
+    before = to_record(s.game)
+    assert not files.open_record('{"format": "spades-game/1", "hands": []}', "x.json")
+    assert to_record(s.game) == before and "x.json" in s.notice
+    files.export_record()
+    name, text = files.download
+    assert name.startswith("piki-") and json.loads(text)["hands"]
+
+
+def test_preferences_change_the_settings_and_the_language():
+    s = Session(MemoryStore())
+    s.adopt(Game(game=5, rules=s.settings.rules()), "medium")
+    prefs = Preferences(s)
+    prefs.change("target", 500)
+    assert s.settings.target == 500 and s.game.rules.target == 500  # no game under way: at once
+    prefs.set_language("en")
+    assert s.settings.lang == "en" and saves.load_settings(s.store)[0].lang == "en"
+    set_language("ru")
+
+
+def test_the_statistics_desk_imports_and_resets():
+    s = session()
+    desk = stats.Desk(s)
+    assert not desk.open("{", "bad.json") and "bad.json" in s.notice
+    desk.confirm_reset = True
+    desk.reset()
+    assert not desk.confirm_reset and stats.load(s.store) == stats.empty()
+
+
+def test_the_analysis_is_a_named_value():
+    state = Analysis(7, 0, 3, 14)
+    assert (state.game, state.hand, state.done, state.total, state.listed) == (7, 0, 3, 14, None)
+    assert state._replace(done=4).done == 4
+
+
+# --- drawing is a pure function of the view --------------------------------------------------
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules a file imports when it runs (not those named for the type checker only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = []
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names |= {f"{'.' * node.level}{node.module or ''}"} | {
+                f"{'.' * node.level}{alias.name}" for alias in node.names if not node.module}
+        elif isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+    return names
+
+
+def test_drawing_imports_no_part_that_computes():
+    for name in ("render.py", "panels.py"):
+        imported = imported_modules(UI / name)
+        for part in (".controller", ".session", ".coach", ".turns", ".files", ".prefs", ".saves", ".players",
+                     ".view", "spades.bots", "spades.advice", "spades.analysis"):
+            assert not any(m == part or m.startswith(part + ".") for m in imported), (name, part)
+
+
+def test_drawing_reads_no_store_and_runs_no_hint():
+    from helpers import regions
+    from test_ui import event, table
+    from ui.render import regions as draw
+    from ui.view import table_view
+
+    ctl = table(game=31)
+    event(ctl, "deal")
+    shown = table_view(ctl)
+    assert shown.bid_hint is not None and shown.bid_risks  # worked out before drawing
+
+    class Refusing:  # a store that may not be read while drawing
+        def get(self, key):
+            raise AssertionError("read while drawing")
+
+    ctl.session.store = Refusing()
+    ctl.coach.bid_hint = lambda: (_ for _ in ()).throw(AssertionError("hint while drawing"))
+    assert draw(shown) == draw(shown)  # the same view, the same HTML
+    ctl.session.store = MemoryStore()
+    assert regions(table(game=31))["panel"] != ""
+
+
+def test_the_six_score_rows_are_drawn_in_one_place():
+    users = [p.name for p in UI.glob("*.py") if "SHEET_ROWS" in p.read_text(encoding="utf-8")]
+    assert users == ["fmt.py"]
+    for name in ("render.py", "panels.py", "help.py"):
+        text = (UI / name).read_text(encoding="utf-8")
+        assert 'data-row="' not in text or name == "fmt.py", name
