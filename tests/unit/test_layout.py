@@ -43,3 +43,28 @@ def test_the_limits_are_checked_where_they_would_bite():
     sizes = [len(p.read_text(encoding="utf-8").splitlines()) for p in modules() if str(p.relative_to(PY))
              not in CATALOGUES]
     assert len(sizes) > 40 and max(sizes) > MAX_MODULE // 2
+
+
+def test_the_deck_s_numbers_are_named_where_they_are_used():
+    """52 cards, a hand of 13 and four seats come from ``spades.cards`` (``NUM_CARDS``,
+    ``HAND_SIZE``, ``NUM_SEATS``; ``rules.TRICKS_PER_HAND``, ``MAX_BID``) wherever code counts
+    with them (words and Russian grammar aside); the simulator's modes have names (``NIL_MODE`` …)."""
+    import io
+    import re
+    import tokenize
+
+    plural_rule = "n % 100 in (11, 12, 13, 14)"  # ui/fmt.py: Russian plurals, not a hand
+    for path in modules():
+        text = path.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NUMBER and token.string in ("13", "52") and plural_rule not in token.line:
+                raise AssertionError(f"{path.relative_to(PY)}:{token.start[0]}: {token.line.strip()}")
+        assert not re.search(r"\bmode [!=]= \d", text), path
+
+
+def test_the_page_scans_its_modules_only_when_a_test_asks():
+    app = (PY / "app.py").read_text(encoding="utf-8")
+    tree = ast.parse(app)
+    scanning = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                and "sys.modules.items()" in ast.get_source_segment(app, node)]
+    assert scanning == ["probe"]
