@@ -20,7 +20,7 @@ from spades.rules import first_to_act, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import saves, stats
-from .fmt import bid_text, seat_name
+from .fmt import bid_text, number, seat_name, signed
 from .strings import language, set_language, t
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ class Session:
             return self.result_text()
         if game.phase is Phase.HAND_OVER:
             ns, ew = (s.hand for s in self.view().hand_score)  # type: ignore[union-attr]  # the hand is over
-            return t("status.hand_over", ns=ns, ew=ew)
+            return t("status.hand_over", ns=signed(ns), ew=signed(ew))
         if not self.dealt:
             return t("status.press_deal")
         seat = game.to_move
@@ -293,7 +293,7 @@ class Session:
         ns, ew = self.game.totals
         winner = self.game.winner
         key = "result.draw" if winner == "draw" else ("result.win" if winner == Team.NS else "result.loss")
-        return t(key, ns=ns, ew=ew)
+        return t(key, ns=number(ns), ew=number(ew))
 
     # --- the store --------------------------------------------------------------------------
 

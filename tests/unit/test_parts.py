@@ -14,6 +14,7 @@ from test_ui import Screen, drive
 from ui import saves, stats
 from ui.coach import Analysis, Coach, Review
 from ui.files import Files
+from ui.fmt import signed
 from ui.prefs import Preferences
 from ui.session import Session
 from ui.strings import set_language, t
@@ -174,3 +175,14 @@ def test_the_six_score_rows_are_drawn_in_one_place():
     for name in ("render.py", "panels.py", "help.py"):
         text = (UI / name).read_text(encoding="utf-8")
         assert 'data-row="' not in text or name == "fmt.py", name
+
+
+def test_the_status_line_writes_scores_as_the_table_does():
+    game = basic_game(bids=(0, 1, 1, 1))
+    s = session(game)
+    while s.game.phase is Phase.PLAY:
+        s.game.apply(s.game.legal_actions()[-1])
+    ns, ew = (score.hand for score in s.view().hand_score)
+    text = s.prompt()
+    assert ew < 0 and f"{signed(ns)}, они {signed(ew)}" in text  # −, the real minus sign
+    assert "-" not in text
