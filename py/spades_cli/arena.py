@@ -128,30 +128,75 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
+Played = tuple[float, list[tuple[dict, dict]], list[float], list[float]]  # a deal's figures (play_deal)
+
+
+def play_deal(pa: Player, pb: Player, number: int, rules: Rules) -> Played:
+    """One duplicate deal: ``number``'s cards played twice, A as NS then A as EW. Returns A's
+    points minus B's (the mean of both seatings), each seating's team results (A's, B's), and
+    A's and B's think times."""
+    d = 0.0
+    results: list[tuple[dict, dict]] = []
+    times_a: list[float] = []
+    times_b: list[float] = []
+    for a_team in (0, 1):
+        seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
+        clocks: dict = {}
+        game = Game(game=number, rules=rules)
+        play_hand(game, seats, clocks)
+        ra, rb = team_result(game, a_team), team_result(game, 1 - a_team)
+        results.append((ra, rb))
+        for s, c in clocks.items():
+            (times_a if (s & 1) == a_team else times_b).extend(c)
+        d += (ra["points"] - rb["points"]) / 2
+    return d, results, times_a, times_b
+
+
+_WORKER_PLAYERS: dict = {}  # in a worker process of ``--jobs``: each level's player, made once
+
+
+def _deal_in_worker(task: tuple[str, str, int, Rules]) -> Played:
+    a, b, number, rules = task
+    players = [_WORKER_PLAYERS.setdefault(spec, player_for(spec)) for spec in (a, b)]
+    return play_deal(players[0], players[1], number, rules)
+
+
 def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Rules | None = None,
-              progress: int | None = None) -> dict:
-    pa, pb = player_for(a), player_for(b)
+              progress: int | None = None, jobs: int = 1) -> dict:
+    """``deals`` duplicate deals of ``seed``. With ``jobs`` > 1 they are played in that many
+    processes (levels only, not outside programs); every figure but the think times is the same
+    as with one, since each decision's randomness comes from the game number and the position."""
+    rules = rules or Rules()
+    numbers = [deal_number(seed, i) for i in range(deals)]
+    if jobs > 1:
+        if not (isinstance(a, str) and isinstance(b, str) and a in LEVELS and b in LEVELS):
+            raise ValueError("--jobs: only levels play in parallel, not outside programs")
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        tasks = [(a, b, n, rules) for n in numbers]
+        played = pool.map(_deal_in_worker, tasks, chunksize=max(1, deals // (8 * jobs)))
+    else:
+        pool = None
+        pa, pb = player_for(a), player_for(b)
+        played = (play_deal(pa, pb, n, rules) for n in numbers)
     a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
     diffs = []
-    for i in range(deals):
-        number = deal_number(seed, i)
-        d = 0.0
-        for a_team in (0, 1):
-            seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
-            clocks: dict = {}
-            game = Game(game=number, rules=rules or Rules())
-            play_hand(game, seats, clocks)
-            ra, rb = team_result(game, a_team), team_result(game, 1 - a_team)
-            ta.add(ra)
-            tb.add(rb)
-            for s, c in clocks.items():
-                (ta if (s & 1) == a_team else tb).times.extend(c)
-            d += (ra["points"] - rb["points"]) / 2
-        diffs.append(d)
-        if progress and (i + 1) % progress == 0:
-            m, lo, hi = mean_ci(diffs)
-            print(f"  {i + 1} deals: {m:+.1f} [{lo:+.1f}, {hi:+.1f}]", file=sys.stderr, flush=True)
+    try:
+        for i, (d, results, times_a, times_b) in enumerate(played):
+            for ra, rb in results:
+                ta.add(ra)
+                tb.add(rb)
+            ta.times.extend(times_a)
+            tb.times.extend(times_b)
+            diffs.append(d)
+            if progress and (i + 1) % progress == 0:
+                m, lo, hi = mean_ci(diffs)
+                print(f"  {i + 1} deals: {m:+.1f} [{lo:+.1f}, {hi:+.1f}]", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     m, lo, hi = mean_ci(diffs)
     return {
         "mode": "deals", "ns": a, "ew": b, "deals": deals, "seed": seed,
@@ -232,11 +277,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return 2
     from .protocol import OutsideBotError, OutsidePlayer
     a, b = (p if isinstance(p, OutsidePlayer) else spec for p, spec in ((ns, args.ns), (ew, args.ew)))
+    if args.jobs < 1 or args.jobs > 1 and (args.games or not all(isinstance(p, str) for p in (a, b))):
+        print("error: --jobs: 1 or more, and more than 1 only for deals between levels", file=sys.stderr)
+        for p in (ns, ew):
+            getattr(p, "close", lambda: None)()
+        return 2
     try:
         if args.games:
             r = run_games(a, b, args.games, args.seed, args.target, args.progress)
         else:
-            r = run_deals(a, b, args.deals, args.seed, progress=args.progress)
+            r = run_deals(a, b, args.deals, args.seed, progress=args.progress, jobs=args.jobs)
     except OutsideBotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.json:
@@ -262,5 +312,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--target", type=int, default=250, help="target of the whole games (default 250)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="play the deals in N processes (levels only; the same figures as with 1, but the times)")
     p.add_argument("--progress", type=int, default=0, help="print a running result every N deals to stderr")
     p.set_defaults(func=cmd_arena)

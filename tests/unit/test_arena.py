@@ -96,3 +96,20 @@ def test_statistics_helpers():
     assert percentile([1, 2, 3, 4], 50) == 2 and percentile([5], 95) == 5
     m, lo, hi = mean_ci([1.0, 3.0])
     assert m == 2 and lo < 2 < hi
+
+
+def test_arena_in_parallel_gives_the_same_figures():
+    """``--jobs 2`` plays the deals in two processes: the same JSON as one, but the think times
+    (each decision's randomness comes from the game number and the position, not the process)."""
+    def figures(*extra: str) -> dict:
+        r = run_cli("arena", "--ns", "medium", "--ew", "easy", "--deals", "6", "--seed", "11", "--json", *extra)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        for team in out["teams"].values():
+            team["think_ms"] = team["think_ms"]["decisions"]  # times differ from run to run
+        return out
+
+    one = figures()
+    assert figures("--jobs", "2") == one and one["teams"]["ns"]["hands"] == 12
+    refused = run_cli("arena", "--ns", "cmd:true", "--ew", "easy", "--deals", "1", "--jobs", "2")
+    assert refused.returncode == 2 and "--jobs" in refused.stderr
