@@ -7,6 +7,7 @@ No class over 300 lines and no module over 500 lines under ``py/``, the text cat
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PY = Path(__file__).resolve().parents[2] / "py"
@@ -50,7 +51,6 @@ def test_the_deck_s_numbers_are_named_where_they_are_used():
     ``HAND_SIZE``, ``NUM_SEATS``; ``rules.TRICKS_PER_HAND``, ``MAX_BID``) wherever code counts
     with them (words and Russian grammar aside); the simulator's modes have names (``NIL_MODE`` …)."""
     import io
-    import re
     import tokenize
 
     plural_rule = "n % 100 in (11, 12, 13, 14)"  # ui/fmt.py: Russian plurals, not a hand
@@ -68,3 +68,23 @@ def test_the_page_scans_its_modules_only_when_a_test_asks():
     scanning = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                 and "sys.modules.items()" in ast.get_source_segment(app, node)]
     assert scanning == ["probe"]
+
+
+def test_the_docs_a_file_names_exist_and_no_test_double_ships():
+    """A docstring's ``docs/…`` is a file of the project (the record's format is docs/record.md,
+    not RECORD.md); the tests' store (``MemoryStore``, ``QuotaError``) is not in the page's code."""
+
+
+    root = PY.parent
+    for path in modules():
+        text = path.read_text(encoding="utf-8")
+        assert "RECORD.md" not in text, path
+        for doc in set(re.findall(r"\bdocs/[\w.-]+\.md\b", text)):
+            assert (root / doc).is_file(), (path, doc)
+        assert not re.search(r"^class (MemoryStore|QuotaError)\b", text, re.MULTILINE), path
+
+
+def test_the_readme_has_what_players_and_maintainers_look_for():
+    sections = re.findall(r"^## (.+)$", (PY.parent / "README.md").read_text(encoding="utf-8"), re.MULTILINE)
+    for wanted in ("Two commands", "How to play", "Hosting", "Where everything lives", "Benchmarks"):
+        assert wanted in sections, wanted

@@ -1,4 +1,4 @@
-"""The game record and ``python -m spades replay`` (RECORD.md)."""
+"""The game record and ``python -m spades replay`` (docs/record.md)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _replay(text: str, file: str = "-"):
 
 
 def _one_error_line(out) -> str:
-    """The replay failed as RECORD.md says: status 2, nothing on stdout, one line on stderr."""
+    """The replay failed as docs/record.md says: status 2, nothing on stdout, one line on stderr."""
     assert out.returncode == 2, (out.returncode, out.stderr[-500:])
     assert out.stdout == ""
     lines = out.stderr.splitlines()
