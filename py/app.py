@@ -328,7 +328,7 @@ def bind(page: Page, ctl: Controller) -> dict[str, Callable[..., None]]:
                 value = int(value)
             except (TypeError, ValueError):
                 return
-        elif name == "level":
+        elif name in ("level", "pace"):
             value = str(value)
         else:
             return

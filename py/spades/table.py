@@ -3,7 +3,7 @@
 One configuration, read by the controller, the saves, the renderer and the command line:
 South is the player; North, the partner, always plays the strongest level; West and East play
 at the level the settings choose (``OPPONENT_LEVELS``, ``DEFAULT_LEVEL`` to begin with). A game
-is played to one of ``TARGETS``.
+is played to one of ``TARGETS``, at one of the ``PACES``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ PARTNER_LEVEL = "hard"
 OPPONENT_LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "easy"
 DEFAULT_TARGET = TARGETS[0]
+PACES = ("slow", "normal", "fast")  # the table's pace: how long the computers pause, a trick stays
 
 
 def seat_levels(opponents: str) -> dict[Seat, str]:
@@ -25,4 +26,4 @@ def seat_levels(opponents: str) -> dict[Seat, str]:
 
 
 __all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "DEFAULT_TARGET",
-           "TARGETS", "seat_levels"]
+           "PACES", "TARGETS", "seat_levels"]

@@ -78,11 +78,35 @@ class Controller:
         """The computers' turns until South's; then, if South is to bid, the Nil's chance."""
         if self.turns.running:
             return
-        while not await self.turns.run():
-            pass  # a new game, an opened record or an undo came meanwhile: its computers act
+        while True:
+            while not await self.turns.run():
+                pass  # a new game, an opened record or an undo came meanwhile: its computers act
+            if not await self.play_forced():
+                break
         await self.coach.work_out_nil()
 
     # --- South's moves ----------------------------------------------------------------------
+
+    async def play_forced(self) -> bool:
+        """With «Сыграть единственную карту сразу» on, South's only legal card is played after the
+        usual pause, as a computer's would be. True when it was."""
+        session = self.session
+        if not (session.settings.autoplay and session.south_turn and session.game.phase is Phase.PLAY
+                and not session.failed):
+            return False
+        legal = session.view().legal
+        if len(legal) != 1:
+            return False
+        mark = session.mark()
+        await self.screen.pause(self.turns.paced(self.turns.timing.play))
+        if not mark.current or not session.south_turn or session.view().legal != legal:
+            return False
+        card = legal[0]
+        self.act(card)
+        session.status = t("status.forced", card=card.display)  # type: ignore[union-attr]
+        session.seq += 1
+        self.screen.render()
+        return True
 
     def act(self, action: Action) -> None:
         """South's action: one engine call (``Session.apply``), an illegal one explained."""

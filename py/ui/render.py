@@ -15,7 +15,7 @@ from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
 from spades.rules import is_nil, winning_index
-from spades.table import OPPONENT_LEVELS, TARGETS
+from spades.table import OPPONENT_LEVELS, PACES, TARGETS
 
 from .fmt import attrs, bid_text, colour, escape, number, points, seat_name, signed
 from .help import page as help_page
@@ -313,6 +313,7 @@ def settings(tv: TableView) -> str:
 
     targets = "".join(radio("target", v, t(f"settings.target.{v}"), s.target == v) for v in TARGETS)
     levels = "".join(radio("level", v, t(f"settings.level.{v}"), s.level == v) for v in OPPONENT_LEVELS)
+    paces = "".join(radio("pace", v, t(f"settings.pace.{v}"), s.pace == v) for v in PACES)
     rules = tv.game.rules
     note = t("settings.next_game") if tv.under_way else t("settings.now")
     waiting = ""
@@ -333,6 +334,9 @@ def settings(tv: TableView) -> str:
         f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
         f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}'
         f'{check("explain", t("settings.explain"), s.explain)}</fieldset>'
+        f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{paces}'
+        f'{check("autoplay", t("settings.autoplay"), s.autoplay)}'
+        f'<p class="settings-note">{escape(t("settings.table_now"))}</p></fieldset>'
         f'<p class="settings-note" data-applies="{"next" if tv.under_way else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
         + waiting

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import PARTNER, Reason
 from spades.record import read_json
-from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, TARGETS, seat_levels
+from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, PACES, TARGETS, seat_levels
 from spades.values import Value
 
 from .strings import LANGUAGES, said
@@ -43,7 +43,7 @@ SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
-SWITCHES = ("bag_penalty", "blind_nil", "explain")  # the settings that are on or off (checkboxes)
+SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay")  # the settings that are on or off (checkboxes)
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
@@ -51,17 +51,20 @@ MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at 
 class Settings(Value):
     """The player's choices: the next game's target, level and options, and the table's own."""
 
-    __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain")
+    __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain", "pace", "autoplay")
     target: int
     level: str
     bag_penalty: bool
     blind_nil: bool
     lang: str  # the interface's language: applies at once, not only from the next game
     explain: bool  # the partner says why it bid or played (the status line, its card)
+    pace: str  # the table's pace (``spades.table.PACES``): applies at once
+    autoplay: bool  # South's only legal card is played without asking: applies at once
 
     def __init__(self, target: int = DEFAULT_TARGET, level: str = DEFAULT_LEVEL, bag_penalty: bool = True,
-                 blind_nil: bool = False, lang: str = "ru", explain: bool = True) -> None:
-        super().__init__(target, level, bag_penalty, blind_nil, lang, explain)
+                 blind_nil: bool = False, lang: str = "ru", explain: bool = True, pace: str = "normal",
+                 autoplay: bool = False) -> None:
+        super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay)
 
     def rules(self) -> Rules:
         return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
@@ -82,7 +85,7 @@ class Settings(Value):
         if not isinstance(data, dict):
             return s, ["settings"]
         bad = []
-        allowed = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES}
+        allowed = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES}
         for name, values in allowed.items():
             value = data.get(name)
             if value is None:

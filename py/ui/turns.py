@@ -59,6 +59,9 @@ class Timing(Value):
 
 NORMAL = Timing()
 FAST = Timing(0, 0, 0, 0, 0, 0)
+# the pace setting (``spades.table.PACES``): how long the computers' pauses and a finished trick last,
+# against the normal pace (the animations keep their length)
+PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.4}
 
 
 class Turns:
@@ -98,7 +101,7 @@ class Turns:
                 if not mark.current or chosen is None:
                     break
                 # the readable pause, less the time the computer spent thinking
-                wanted = self.timing.bid if game.phase is Phase.BID else self.timing.play
+                wanted = self.paced(self.timing.bid if game.phase is Phase.BID else self.timing.play)
                 await self.screen.pause(max(0.0, wanted - (time.perf_counter() - began)))
                 if not mark.current:
                     break
@@ -121,6 +124,10 @@ class Turns:
             session.status = " ".join(text for text in (said, last, session.prompt()) if text)
             self.screen.render()
         return True
+
+    def paced(self, seconds: float) -> float:
+        """A pause of the normal pace, at the pace the player chose."""
+        return seconds * PACE.get(self.session.settings.pace, 1.0)
 
     async def choose(self, seat: Seat) -> tuple | None:
         """The computer's action and its reason (None unless the partner explains), thought a
@@ -158,7 +165,7 @@ class Turns:
         trick: Any = session.shown_trick  # a finished ``Trick``: its winner is known
         session.busy = True
         self.screen.render()
-        await self.screen.pause(self.timing.trick)
+        await self.screen.pause(self.paced(self.timing.trick))
         if mark.current:
             await self.screen.gather(trick.winner)
         if mark.current:

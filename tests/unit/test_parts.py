@@ -186,3 +186,62 @@ def test_the_status_line_writes_scores_as_the_table_does():
     text = s.prompt()
     assert ew < 0 and f"{signed(ns)}, они {signed(ew)}" in text  # −, the real minus sign
     assert "-" not in text
+
+
+# --- the table's pace and the forced card (settings that apply at once) ------------------------
+
+class Timed(Screen):
+    """The stand-in screen, keeping the pauses it was asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pauses: list[float] = []
+
+    async def pause(self, seconds) -> None:
+        self.pauses.append(seconds)
+
+
+def trick_pause(pace: str) -> list[float]:
+    """The pauses of a trick played out by the computers after South's lead, at ``pace``."""
+    from ui.turns import NORMAL
+
+    s = session(basic_game())
+    s.settings = s.settings._replace(pace=pace)
+    s.apply(Card.parse("AH"))
+    screen = Timed()
+    drive(Turns(s, screen, NORMAL).run())
+    return screen.pauses
+
+
+def test_the_pace_scales_the_pauses():
+    from ui.turns import NORMAL
+
+    for pace, factor in (("slow", 1.6), ("normal", 1.0), ("fast", 0.4)):
+        pauses = trick_pause(pace)
+        assert pauses[-1] == NORMAL.trick * factor  # the finished trick stays, then is gathered
+        assert all(p <= NORMAL.play * factor for p in pauses[:-1])  # each card's pause, less the thought
+    assert saves.Settings.from_json({"pace": "warp"}).pace == "normal"  # an unknown pace: the default
+    assert saves.Settings.read({"pace": "warp"})[1] == ["pace"]
+
+
+def hand_with(autoplay: bool) -> tuple[int, list[int]]:
+    """Play game 57's first hand, South moving by hand; return how many of South's cards were
+    played by hand, and how many legal cards South had at each of its turns in play."""
+    from test_ui import south_moves, table
+
+    store = MemoryStore({saves.SETTINGS_KEY: json.dumps({"autoplay": autoplay})})
+    ctl = table(store, 57)
+    by_hand, choices = 0, []
+    while ctl.session.game.phase is not Phase.HAND_OVER:
+        if ctl.session.south_turn and ctl.session.game.phase is Phase.PLAY:
+            choices.append(len(ctl.session.view().legal))
+            by_hand += 1
+        south_moves(ctl)
+    return by_hand, choices
+
+
+def test_a_single_legal_card_is_played_at_once_only_when_asked():
+    asked, choices = hand_with(True)
+    assert min(choices) > 1 and asked < 13  # never left to South: at least the 13th trick's card
+    plain, plain_choices = hand_with(False)
+    assert plain == 13 and 1 in plain_choices

@@ -148,12 +148,13 @@ def keys_built_from_names() -> set[str]:
     """The keys the code builds from the game's own names (``t(f"seat.{name}")`` …)."""
     from spades.analysis import REASONS
     from spades.scoring import SHEET_ROWS
-    from spades.table import OPPONENT_LEVELS, TARGETS
+    from spades.table import OPPONENT_LEVELS, PACES, TARGETS
 
     return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
             | {f"stats.{name}" for name in (*stats.FIGURES, "best", "worst")}
             | {f"analysis.why.{code}" for code in REASONS} | {f"sheet.row.{row}" for row in SHEET_ROWS}
-            | {f"settings.target.{v}" for v in TARGETS} | {f"settings.level.{v}" for v in OPPONENT_LEVELS})
+            | {f"settings.target.{v}" for v in TARGETS} | {f"settings.level.{v}" for v in OPPONENT_LEVELS}
+            | {f"settings.pace.{v}" for v in PACES})
 
 
 def test_every_key_of_the_catalogue_is_used():
