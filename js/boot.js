@@ -35,6 +35,23 @@
     }
   }
   const LANG = pageLanguage();
+
+  // The table's look the settings chose (four colours, large cards, the felt's colour), set on
+  // <body> before a saved table is painted, as py/app.py sets it once Python runs: the names and
+  // their values are SHARED.look (py/ui/shared.py).
+  function applyLook() {
+    let settings = null;
+    try {
+      settings = JSON.parse(localStorage.getItem(SHARED.storage.settings));
+    } catch (error) {
+      return; // no storage or unreadable settings: the default look
+    }
+    if (!settings || typeof settings !== "object") return;
+    for (const [name, values] of Object.entries(SHARED.look)) {
+      if (values.includes(settings[name])) document.body.dataset[name] = settings[name];
+    }
+  }
+  applyLook();
   // Every word this file shows: the "boot.*" entries of the page's catalogue (py/ui/strings.py,
   // one per language), which the build writes into js/shared.js.
   const T = SHARED.words[LANG] || SHARED.words.ru;

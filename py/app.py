@@ -41,6 +41,7 @@ from pyodide.ffi import jsnull, to_js
 from pyscript import sync
 
 from ui.address import first_values, query_pairs, url_params, with_param
+from ui.fmt import pips
 from ui.shared import PAINTED, PAINTED_KEY, deal_order
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ class Page:
         self._effects()
         if session.status != self.status:
             self.status = session.status
-            OUT.add("text", "status", session.status)
+            OUT.add("html", "status", pips(session.status))  # its suit signs coloured as on the cards
         self._keep_painted()
         if session.panel != self.panel:
             # opening moves the focus into the panel and makes the page behind it inert; closing
@@ -169,6 +170,8 @@ class Page:
             busy="1" if (session.busy or ctl.turns.running) else "0",
             seq=str(session.seq),
             game=str(game.game),
+            # the table's look (css: four-colour deck, large cards, the felt's colour)
+            deck=session.settings.deck, cards=session.settings.cards, felt=session.settings.felt,
             hand=str(session.view().hand_index + 1))
         think_ms = ctl.turns.think_ms
         if len(think_ms) > self.think:  # the decisions since the last render, for the benchmark
@@ -328,7 +331,7 @@ def bind(page: Page, ctl: Controller) -> dict[str, Callable[..., None]]:
                 value = int(value)
             except (TypeError, ValueError):
                 return
-        elif name in ("level", "pace"):
+        elif name in ("level", "pace", "deck", "cards", "felt"):
             value = str(value)
         else:
             return

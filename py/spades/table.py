@@ -17,6 +17,9 @@ OPPONENT_LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "easy"
 DEFAULT_TARGET = TARGETS[0]
 PACES = ("slow", "normal", "fast")  # the table's pace: how long the computers pause, a trick stays
+DECKS = ("two", "four")  # the suits' colours: ♥♦ red and ♠♣ black, or ♦ blue and ♣ green too
+CARD_SIZES = ("normal", "large")
+FELTS = ("green", "blue", "claret")  # the table's colour
 
 
 def seat_levels(opponents: str) -> dict[Seat, str]:
@@ -26,4 +29,4 @@ def seat_levels(opponents: str) -> dict[Seat, str]:
 
 
 __all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "DEFAULT_TARGET",
-           "PACES", "TARGETS", "seat_levels"]
+           "CARD_SIZES", "DECKS", "FELTS", "PACES", "TARGETS", "seat_levels"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, Seat
+from spades.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from spades.scoring import SHEET_ROWS
 
 from .strings import t
@@ -23,6 +24,18 @@ def escape(text: str) -> str:
     (for ``unescape``, which the page never needs): 5–15 ms of a first visit's start."""
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
+SUIT_SIGNS = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS))  # ♠ -> S …
+
+
+def pips(text: str) -> str:
+    """``text`` as HTML, each suit sign in a ``pip-<suit>`` span: the four-colour deck colours
+    the signs of the status line, the hints and the analysis as it colours the cards."""
+    out = escape(text)
+    for sign, letter in SUIT_SIGNS.items():
+        out = out.replace(sign, f'<span class="pip-{letter}">{sign}</span>')
+    return out
 
 
 def signed(value: int) -> str:
@@ -73,7 +86,8 @@ def attrs(**values: object) -> str:
 
 
 def colour(card: Card) -> str:
-    return "red" if card.suit.is_red else "black"
+    """A card's colour classes: red or black, and its suit (the four-colour deck's ♦ and ♣)."""
+    return f"{'red' if card.suit.is_red else 'black'} suit-{card.suit.letter}"
 
 
 def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable[[str], str],
@@ -91,4 +105,4 @@ def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable
     return "".join(rows)
 
 
-__all__ = ["attrs", "colour", "escape", "signed", "number", "points", "score_rows", "seat_name", "bid_text"]
+__all__ = ["attrs", "colour", "escape", "pips", "signed", "number", "points", "score_rows", "seat_name", "bid_text"]

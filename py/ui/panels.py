@@ -14,7 +14,7 @@ from spades.cards import sort_for_display
 from spades.rules import BAGS_PER_PENALTY, LOSING_SCORE, TRICKS_PER_HAND, is_nil
 
 from . import stats
-from .fmt import attrs, bid_text, colour, escape, number, points, score_rows, seat_name, signed
+from .fmt import attrs, bid_text, colour, escape, number, pips, points, score_rows, seat_name, signed
 from .review import held_after
 from .strings import t
 
@@ -169,7 +169,7 @@ def analysis_panel(tv: TableView, view: View) -> str:
         items.append(f'<li data-cost="{d.cost}" data-trick="{d.trick}" data-kind="{d.kind}"><button type="button" '
                      f'class="link" data-action="review-at" '
                      f'data-value="{view.hand_index + 1}:{0 if d.kind == "bid" else d.trick}">'
-                     f'{escape(decision_text(d))}</button></li>')
+                     f'{pips(decision_text(d))}</button></li>')
     body = (f'<ol class="analysis-list">{"".join(items)}</ol>' if items
             else f'<p class="analysis-clean">{escape(t("analysis.clean", noise=round(tv.noise)))}</p>')
     return (f'<section id="analysis" class="analysis" aria-live="polite" data-done="1">{title}{body}'

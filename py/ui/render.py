@@ -15,9 +15,9 @@ from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
 from spades.rules import is_nil, winning_index
-from spades.table import OPPONENT_LEVELS, PACES, TARGETS
+from spades.table import CARD_SIZES, DECKS, FELTS, OPPONENT_LEVELS, PACES, TARGETS
 
-from .fmt import attrs, bid_text, colour, escape, number, points, seat_name, signed
+from .fmt import attrs, bid_text, colour, escape, number, pips, points, seat_name, signed
 from .help import page as help_page
 from .panels import chart, hand_summary, review, sheet, stats_panel
 from .strings import language, t
@@ -192,7 +192,7 @@ def bid_buttons(tv: TableView, view: View) -> str:
         f'<div class="bids">{"".join(buttons)}</div>'
         f'<button type="button" class="hint" data-action="hint" data-hint="{escape(str(hint_bid))}" '
         f'aria-describedby="hint-reason">{escape(t("button.hint", bid=bid_text(hint_bid)))}</button>'
-        f'<p id="hint-reason" class="hint-reason">{escape(reason)}</p>{bid_risk_panel(tv, hint_bid)}</div>'
+        f'<p id="hint-reason" class="hint-reason">{pips(reason)}</p>{bid_risk_panel(tv, hint_bid)}</div>'
     )
 
 
@@ -255,7 +255,7 @@ def panel(tv: TableView, view: View) -> str:
             return (
                 '<div class="blind-offer">'
                 f'<p>{escape(t("blind.offer"))}</p>'
-                f'<p class="hint-reason">{escape(advice)}</p>'
+                f'<p class="hint-reason">{pips(advice)}</p>'
                 f'<button type="button" data-action="blind-nil">{escape(t("button.blind"))}</button> '
                 f'<button type="button" class="secondary" data-action="look">{escape(t("button.look"))}</button>'
                 "</div>"
@@ -287,7 +287,7 @@ def hand(tv: TableView, view: View) -> str:
         ok = card in legal
         raised = tv.selected == card
         label = t("card.aria" if ok else "card.aria.disabled", card=card.display)
-        classes = ["card", "face", colour(card), f"suit-{card.suit.letter}"]
+        classes = ["card", "face", colour(card)]
         if raised:
             classes.append("raised")
         if not ok:
@@ -311,9 +311,11 @@ def settings(tv: TableView) -> str:
         return (f'<label class="option"><input type="checkbox" name="{name}"'
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
-    targets = "".join(radio("target", v, t(f"settings.target.{v}"), s.target == v) for v in TARGETS)
-    levels = "".join(radio("level", v, t(f"settings.level.{v}"), s.level == v) for v in OPPONENT_LEVELS)
-    paces = "".join(radio("pace", v, t(f"settings.pace.{v}"), s.pace == v) for v in PACES)
+    def radios(name: str, values: tuple[object, ...], chosen: object, extra: str = "") -> str:
+        return (f'<fieldset><legend>{escape(t("settings." + name))}</legend>'
+                + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in values) + extra
+                + "</fieldset>")
+
     rules = tv.game.rules
     note = t("settings.next_game") if tv.under_way else t("settings.now")
     waiting = ""
@@ -328,15 +330,14 @@ def settings(tv: TableView) -> str:
         blind=t("on") if rules.blind_nil else t("off"),
     )
     return (
-        f'<fieldset><legend>{escape(t("settings.target"))}</legend>{targets}</fieldset>'
-        f'<fieldset><legend>{escape(t("settings.level"))}</legend>{levels}</fieldset>'
-        f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
+        radios("target", TARGETS, s.target) + radios("level", OPPONENT_LEVELS, s.level)
+        + f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
         f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
         f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}'
         f'{check("explain", t("settings.explain"), s.explain)}</fieldset>'
-        f'<fieldset><legend>{escape(t("settings.pace"))}</legend>{paces}'
-        f'{check("autoplay", t("settings.autoplay"), s.autoplay)}'
-        f'<p class="settings-note">{escape(t("settings.table_now"))}</p></fieldset>'
+        + radios("pace", PACES, s.pace, check("autoplay", t("settings.autoplay"), s.autoplay))
+        + radios("deck", DECKS, s.deck) + radios("cards", CARD_SIZES, s.cards) + radios("felt", FELTS, s.felt)
+        + f'<p class="settings-at-once">{escape(t("settings.table_now"))}</p>'
         f'<p class="settings-note" data-applies="{"next" if tv.under_way else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
         + waiting

@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING, Any
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import PARTNER, Reason
 from spades.record import read_json
-from spades.table import DEFAULT_LEVEL, DEFAULT_TARGET, OPPONENT_LEVELS, PACES, TARGETS, seat_levels
+from spades.table import (
+    CARD_SIZES,
+    DECKS,
+    DEFAULT_LEVEL,
+    DEFAULT_TARGET,
+    FELTS,
+    OPPONENT_LEVELS,
+    PACES,
+    TARGETS,
+    seat_levels,
+)
 from spades.values import Value
 
 from .strings import LANGUAGES, said
@@ -51,7 +61,8 @@ MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at 
 class Settings(Value):
     """The player's choices: the next game's target, level and options, and the table's own."""
 
-    __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain", "pace", "autoplay")
+    __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain", "pace", "autoplay", "deck",
+                 "cards", "felt")
     target: int
     level: str
     bag_penalty: bool
@@ -60,11 +71,14 @@ class Settings(Value):
     explain: bool  # the partner says why it bid or played (the status line, its card)
     pace: str  # the table's pace (``spades.table.PACES``): applies at once
     autoplay: bool  # South's only legal card is played without asking: applies at once
+    deck: str  # the suits' colours (``spades.table.DECKS``); these three are the table's look
+    cards: str  # the cards' size (``CARD_SIZES``)
+    felt: str  # the table's colour (``FELTS``)
 
     def __init__(self, target: int = DEFAULT_TARGET, level: str = DEFAULT_LEVEL, bag_penalty: bool = True,
                  blind_nil: bool = False, lang: str = "ru", explain: bool = True, pace: str = "normal",
-                 autoplay: bool = False) -> None:
-        super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay)
+                 autoplay: bool = False, deck: str = "two", cards: str = "normal", felt: str = "green") -> None:
+        super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay, deck, cards, felt)
 
     def rules(self) -> Rules:
         return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
@@ -85,7 +99,8 @@ class Settings(Value):
         if not isinstance(data, dict):
             return s, ["settings"]
         bad = []
-        allowed = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES}
+        allowed = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES, "deck": DECKS,
+                   "cards": CARD_SIZES, "felt": FELTS}
         for name, values in allowed.items():
             value = data.get(name)
             if value is None:

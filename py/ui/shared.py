@@ -9,6 +9,7 @@ reads the built file back and compares (tests/site/test_build.py).
 
 from spades.cards import SEATS
 from spades.rules import FIRST_DEALER, first_to_act
+from spades.table import CARD_SIZES, DECKS, FELTS
 
 STORAGE_PREFIX = "spades."  # the game's keys in localStorage (the page hands these to Python)
 PAINTED_KEY = "spades.painted"  # the table as Python last rendered it, painted before Python
@@ -40,6 +41,8 @@ def for_the_page() -> dict:
         "archive": {"at": GAME_AT, **ARCHIVES},
         "firstDeal": deal_order(FIRST_DEALER),
         "words": {lang: boot_words(lang) for lang in LANGUAGES},
+        # the table's look: <body data-NAME> and its values (css/table.css; py/app.py sets them)
+        "look": {"deck": list(DECKS), "cards": list(CARD_SIZES), "felt": list(FELTS)},
         # milliseconds, as the CSS properties take them (js/boot.js sets them before Python)
         "timing": {"--deal-step": round(NORMAL.deal_card * 1000), "--deal-flight": round(NORMAL.deal_flight * 1000),
                    "--gather": round(NORMAL.gather * 1000)},

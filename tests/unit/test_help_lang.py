@@ -20,6 +20,7 @@ from spades.advice import PARTNER
 from spades.scoring import SHEET_ROWS
 from ui import controller, render, saves, strings
 from ui import help as helppage
+from ui.fmt import pips
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "tests" / "data" / "worked_example.json"
@@ -181,7 +182,7 @@ def test_switching_language_reaches_the_table_the_status_and_the_hint():
     bid, en_hint = ctl.coach.bid_hint()
     assert en_hint != ru_hint and not re.search("[а-яё]", en_hint, re.I), en_hint
     regions = draw(ctl)
-    assert strings.EN["bid.title"] in regions["panel"] and en_hint in regions["panel"]
+    assert strings.EN["bid.title"] in regions["panel"] and pips(en_hint) in regions["panel"]
     assert regions["panel"] != ru_panel
     assert "West" in regions["seat-W"] and "Rules and help" not in regions["help"]
     assert "How to play" in regions["help"] and 'data-value="ru"' in regions["lang-switch"]

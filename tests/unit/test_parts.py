@@ -245,3 +245,14 @@ def test_a_single_legal_card_is_played_at_once_only_when_asked():
     assert min(choices) > 1 and asked < 13  # never left to South: at least the 13th trick's card
     plain, plain_choices = hand_with(False)
     assert plain == 13 and 1 in plain_choices
+
+
+def test_the_look_is_kept_read_leniently_and_shared_with_the_page_before_python():
+    from spades.table import CARD_SIZES, DECKS, FELTS
+    from ui.shared import for_the_page
+
+    s = saves.Settings.from_json({"deck": "four", "cards": "large", "felt": "claret"})
+    assert (s.deck, s.cards, s.felt) == ("four", "large", "claret")
+    bad, damaged = saves.Settings.read({"deck": "six", "felt": 3, "cards": "large"})
+    assert (bad.deck, bad.cards, bad.felt) == ("two", "large", "green") and set(damaged) == {"deck", "felt"}
+    assert for_the_page()["look"] == {"deck": list(DECKS), "cards": list(CARD_SIZES), "felt": list(FELTS)}

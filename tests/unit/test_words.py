@@ -148,13 +148,15 @@ def keys_built_from_names() -> set[str]:
     """The keys the code builds from the game's own names (``t(f"seat.{name}")`` …)."""
     from spades.analysis import REASONS
     from spades.scoring import SHEET_ROWS
-    from spades.table import OPPONENT_LEVELS, PACES, TARGETS
+    from spades.table import CARD_SIZES, DECKS, FELTS, OPPONENT_LEVELS, PACES, TARGETS
 
     return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
             | {f"stats.{name}" for name in (*stats.FIGURES, "best", "worst")}
             | {f"analysis.why.{code}" for code in REASONS} | {f"sheet.row.{row}" for row in SHEET_ROWS}
             | {f"settings.target.{v}" for v in TARGETS} | {f"settings.level.{v}" for v in OPPONENT_LEVELS}
-            | {f"settings.pace.{v}" for v in PACES})
+            | {f"settings.{name}" for name in ("target", "level", "pace", "deck", "cards", "felt")}
+            | {f"settings.{name}.{v}" for name, values in (("pace", PACES), ("deck", DECKS), ("cards", CARD_SIZES),
+                                                          ("felt", FELTS)) for v in values})
 
 
 def test_every_key_of_the_catalogue_is_used():
