@@ -91,6 +91,43 @@ function panelFocus(panel) {
   }
 }
 
+// --- the table's sounds: short tones made with the Web Audio API, nothing fetched ----------------
+
+let audio = null; // made at the first sound, after a click (browsers start audio only after one)
+const TONES = { // py/ui/session.py SOUNDS: [frequency (Hz), start (s), length (s), wave] per note
+  card: [[660, 0, 0.05, "triangle"]],
+  trick: [[520, 0, 0.07, "sine"], [780, 0.06, 0.09, "sine"]],
+  turn: [[880, 0, 0.12, "sine"]],
+  hand: [[523, 0, 0.12, "sine"], [659, 0.1, 0.12, "sine"], [784, 0.2, 0.22, "sine"]],
+  nil: [[440, 0, 0.12, "square"], [330, 0.1, 0.2, "square"]],
+};
+
+/** Play what happened, one after another; silent where the browser has no Web Audio. */
+function sound(names) {
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch (error) {
+    return;
+  }
+  let at = audio.currentTime + 0.01;
+  for (const name of names) {
+    for (const [frequency, start, length, wave] of TONES[name] || []) {
+      const tone = audio.createOscillator();
+      const level = audio.createGain();
+      tone.type = wave;
+      tone.frequency.value = frequency;
+      level.gain.setValueAtTime(0.0001, at + start);
+      level.gain.exponentialRampToValueAtTime(0.12, at + start + 0.01);
+      level.gain.exponentialRampToValueAtTime(0.0001, at + start + length);
+      tone.connect(level).connect(audio.destination);
+      tone.start(at + start);
+      tone.stop(at + start + length + 0.02);
+    }
+    at += 0.09;
+  }
+}
+
 // --- what Python asks of the page -----------------------------------------------------------------
 
 const OPS = {
@@ -133,6 +170,9 @@ const OPS = {
     document.body.appendChild(link);
     link.click();
     link.remove();
+  },
+  sound(names) {
+    sound(names);
   },
   copy(url) {
     const refuse = () => call("copy_refused", url);

@@ -136,6 +136,7 @@ class Page:
         self.labels = start.get("labels") or {}  # the page's static words: {"text": [key…], "aria": […]}
         self.early_deal_at: float | None = None  # when js/boot.js started the deal animation, in this worker's clock
         self.early_total = 0.0  # how long that animation lasts (the CSS defaults: Timing())
+        self.quiet = False  # no sound at all (?fast=1: the tests)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -205,8 +206,12 @@ class Page:
             self.ctl.session.store.set(PAINTED_KEY, text, quiet=True)  # type: ignore[call-arg]  # a PageStore
 
     def _effects(self) -> None:
-        """What the controller asked of the browser: a file to download, a link to copy."""
-        files = self.ctl.files
+        """What the controller asked of the browser: sounds to play, a file to download, a link to copy."""
+        files, session = self.ctl.files, self.ctl.session
+        if session.sounds:
+            if not self.quiet:
+                OUT.add("sound", session.sounds)
+            session.sounds = []
         if files.download is not None:
             name, text = files.download
             files.download = None
@@ -403,6 +408,7 @@ def start(begun: Any) -> Any:
 
     page = Page(lambda ctl: render.regions(view.table_view(ctl)), timing, strings, page_start)
     page.early_total = controller.NORMAL.deal_total  # js/boot.js flies the cards at these pauses
+    page.quiet = fast
     items = page_start.get("storage")
     ctl = controller.Controller(PageStore(items if isinstance(items, dict) else {}), page, timing)
     page.ctl = ctl

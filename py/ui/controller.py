@@ -245,6 +245,10 @@ class Controller:
     def do_lang(self, lang: str) -> None:
         self.prefs.set_language(lang)
 
+    def do_sound(self) -> None:
+        """The switch in the top bar: the table's sounds on or off (kept with the settings)."""
+        self.prefs.change("sound", not self.session.settings.sound)
+
     def do_setting(self, pair: tuple[str, object]) -> None:
         """``pair`` is ``(name, value)`` from the settings form."""
         self.prefs.change(*pair)

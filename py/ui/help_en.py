@@ -8,7 +8,8 @@ you are the team "Us". West and East are "Them". The computer plays North, West 
 <li><b>Start.</b> Press «Deal»: every player gets 13 cards. Before the first deal you may
 choose in «Settings» how long the game is (to 250 or to 500 points) and how strong the
 opponents are, and at any time the pace, a four-colour deck (♦ blue, ♣ green), large cards and
-the table's colour. A click on the table skips an animation.</li>
+the table's colour; the ♪ button at the top turns the sound on or off. A click on the table
+skips an animation.</li>
 <li><b>Bid.</b> When your turn comes, choose how many tricks you will take: 0 to 13. The
 «Hint: N» button makes the bid the game suggests, and the line below it says why, e.g.
 "♠A ♥A — sure tricks". A beginner can safely follow the hint.</li>

@@ -59,6 +59,7 @@ def regions(tv: TableView) -> dict[str, str]:
         "confirm": confirm(tv),
         "help": help_page(language()),
         "lang-switch": lang_switch(),
+        "sound-switch": sound_switch(tv.settings.sound),
         "tools": tools(tv, view),
         "review": review(tv),
         "stats": stats_panel(tv) if tv.stats is not None else "",
@@ -364,6 +365,13 @@ def confirm(tv: TableView) -> str:
         f'{escape(t("confirm.no", saved=saved))}</button>'
         "</div>"
     )
+
+
+def sound_switch(on: bool) -> str:
+    """The top bar's sound switch: pressed while the table's sounds are on."""
+    return (f'<button type="button" class="sound-switch secondary" data-action="sound"'
+            f' aria-pressed="{"true" if on else "false"}" aria-label="{escape(t("sound.label"))}"'
+            f' title="{escape(t("sound.title"))}"><span aria-hidden="true">♪</span></button>')
 
 
 def lang_switch() -> str:

@@ -53,7 +53,7 @@ SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
-SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay")  # the settings that are on or off (checkboxes)
+SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay", "sound")  # the settings that are on or off (checkboxes)
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
@@ -62,7 +62,7 @@ class Settings(Value):
     """The player's choices: the next game's target, level and options, and the table's own."""
 
     __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain", "pace", "autoplay", "deck",
-                 "cards", "felt")
+                 "cards", "felt", "sound")
     target: int
     level: str
     bag_penalty: bool
@@ -74,11 +74,14 @@ class Settings(Value):
     deck: str  # the suits' colours (``spades.table.DECKS``); these three are the table's look
     cards: str  # the cards' size (``CARD_SIZES``)
     felt: str  # the table's colour (``FELTS``)
+    sound: bool  # the table's sounds (the switch in the top bar)
 
     def __init__(self, target: int = DEFAULT_TARGET, level: str = DEFAULT_LEVEL, bag_penalty: bool = True,
                  blind_nil: bool = False, lang: str = "ru", explain: bool = True, pace: str = "normal",
-                 autoplay: bool = False, deck: str = "two", cards: str = "normal", felt: str = "green") -> None:
-        super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay, deck, cards, felt)
+                 autoplay: bool = False, deck: str = "two", cards: str = "normal", felt: str = "green",
+                 sound: bool = True) -> None:
+        super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay, deck, cards, felt,
+                         sound)
 
     def rules(self) -> Rules:
         return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)

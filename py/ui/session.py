@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError, Team
 from spades.reasons import Reason
-from spades.rules import first_to_act, next_seat
+from spades.rules import first_to_act, is_nil, next_seat
 from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import saves, stats
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 SOUTH = HUMAN
 MAX_GAME_NUMBER = 999_999
+# the table's sounds, by what happened (js/main.mjs synthesises each): a card played, a trick
+# gathered, South's turn, a hand's end, a Nil broken (its bidder took a trick)
+SOUNDS = ("card", "trick", "turn", "hand", "nil")
 
 
 def reason_text(error: SpadesError) -> str:
@@ -104,6 +107,7 @@ class Session:
         self.partner_line = ""  # North's action with its reason, while the computers act
         self.status = ""
         self.notice = ""
+        self.sounds: list[str] = []  # what the table sounds like since the last render (``SOUNDS``)
         if damaged:
             self.notice = t("settings.damaged", fields=", ".join(damaged))
 
@@ -263,11 +267,22 @@ class Session:
                 text = t("status.partner_why", said=text.rstrip("."), why=why)
                 self.partner_line = text
         view = self.view()
+        if isinstance(action, Card):
+            self.sound("card")
         if len(view.tricks) > tricks:
             self.shown_trick = view.last_trick
+            winner = view.last_trick.winner  # type: ignore[union-attr]  # a trick was just finished
+            if winner is not None and is_nil(view.bids[winner]) and view.taken[winner] == 1:
+                self.sound("nil")
         if view.phase is Phase.HAND_OVER or view.phase is Phase.GAME_OVER:
             self.count_stats()
+            self.sound("hand")
         self.status = text
+
+    def sound(self, name: str) -> None:
+        """Something the table sounds like (``SOUNDS``), for the page to play unless muted."""
+        if self.settings.sound:
+            self.sounds.append(name)
 
     # --- words ------------------------------------------------------------------------------
 

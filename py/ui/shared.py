@@ -15,7 +15,7 @@ STORAGE_PREFIX = "spades."  # the game's keys in localStorage (the page hands th
 PAINTED_KEY = "spades.painted"  # the table as Python last rendered it, painted before Python
 # the regions js/boot.js paints from PAINTED_KEY before Python is ready (the table as it was left)
 PAINTED = ("info", "scores", "seat-N", "seat-W", "seat-E", "seat-S", "trick", "panel", "hand", "tools",
-           "lang-switch")
+           "lang-switch", "sound-switch")
 INERT_WHILE_PAINTED = (".bar", "#tools", "#table")  # a painted table takes no input before ready
 INERT_BEHIND_PANELS = (".bar", "#tools", "#notice", "#table", "#status")  # while a panel is open
 GAME_AT = "/home/pyodide/piki.zip"  # where js/pyodide.mjs writes the game's archive (its bytecode names it)

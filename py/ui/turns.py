@@ -118,6 +118,8 @@ class Turns:
         if not mark.current:
             return False
         if moved:
+            if session.south_turn:
+                session.sound("turn")
             last = "" if session.game.over else session.status
             # the partner's reason stays in view when the opponents acted after it
             said = session.partner_line if session.partner_line != last else ""
@@ -169,6 +171,7 @@ class Turns:
         if mark.current:
             await self.screen.gather(trick.winner)
         if mark.current:
+            session.sound("trick")
             session.shown_trick = None
             session.busy = False
             winner = trick.winner
@@ -193,6 +196,8 @@ class Turns:
         session.dealt = True
         session.save_seen()
         session.status = session.prompt()
+        if session.south_turn:
+            session.sound("turn")
 
 
 __all__ = ["FAST", "NORMAL", "Timing", "Turns"]

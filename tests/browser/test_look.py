@@ -91,3 +91,34 @@ def test_the_single_legal_card_is_played_at_once_only_when_asked(page, site_url,
             by_hand += 1
         step(page)
     assert body(page, "phase") == "hand_over" and by_hand < 13  # at least the last card went by itself
+
+
+COUNT_AUDIO = """
+window.pikiAudioMade = 0;
+const RealAudio = window.AudioContext;
+window.AudioContext = class extends RealAudio {
+  constructor(...args) { super(...args); window.pikiAudioMade += 1; }
+};
+"""
+
+
+def test_the_sound_switch_is_remembered_and_fast_pages_are_silent(page, site_url, wait_ready):
+    page.add_init_script(COUNT_AUDIO)  # counts the audio the page starts
+    open_table(page, site_url, wait_ready, 44)  # ?fast=1: the tests' pace, no sound at all
+    click(page, '[data-action="deal"]')
+    click(page, '[data-action="hint"]')
+    assert page.evaluate("window.pikiAudioMade") == 0
+    switch = "#sound-switch button"
+    assert page.get_attribute(switch, "aria-pressed") == "true" and page.get_attribute(switch, "aria-label") == "Звук"
+    click(page, switch)
+    assert page.get_attribute(switch, "aria-pressed") == "false" and saved_settings(page)["sound"] is False
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute(switch, "aria-pressed") == "false"
+    click(page, switch)
+    assert saved_settings(page)["sound"] is True
+    page.goto(f"{site_url}?game=45")  # the usual pace: the deal, then South's turn is heard
+    wait_ready(page)
+    page.locator('[data-action="confirm-new"]').click()  # game 44 is left unfinished: asked first
+    page.locator("#deal").click()
+    page.wait_for_function("window.pikiAudioMade > 0", timeout=30_000)

@@ -256,3 +256,27 @@ def test_the_look_is_kept_read_leniently_and_shared_with_the_page_before_python(
     bad, damaged = saves.Settings.read({"deck": "six", "felt": 3, "cards": "large"})
     assert (bad.deck, bad.cards, bad.felt) == ("two", "large", "green") and set(damaged) == {"deck", "felt"}
     assert for_the_page()["look"] == {"deck": list(DECKS), "cards": list(CARD_SIZES), "felt": list(FELTS)}
+
+
+def test_the_table_sounds_what_happens_unless_muted():
+    from ui.turns import NORMAL
+
+    s = session(basic_game(bids=(1, 0, 1, 1)))  # West bid Nil
+    s.apply(Card.parse("AH"))
+    assert s.sounds == ["card"]
+    s.sounds.clear()
+    drive(Turns(s, Timed(), NORMAL).run())  # West, North, East follow; the trick is gathered; South's turn
+    assert s.sounds == ["card", "card", "card", "trick", "turn"]
+    s.settings = s.settings._replace(sound=False)
+    s.sounds.clear()
+    s.apply(Card.parse("KH"))
+    assert s.sounds == []
+
+
+def test_a_broken_nil_and_a_hands_end_are_heard():
+    s = session(basic_game(bids=(1, 0, 1, 1)))  # West bid Nil
+    while s.game.phase is Phase.PLAY:
+        s.apply(s.game.legal_actions()[0])  # the lowest legal card: West takes one trick
+    took = s.view().taken[Seat.W]
+    assert took > 0 and s.sounds.count("nil") == 1  # said once, at West's first trick
+    assert s.sounds.count("card") == 52 and s.sounds[-1] == "hand"
