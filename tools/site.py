@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from ui import shared  # noqa: E402  (py/ on the path first: the game's own constants)
 
 LOCK = ROOT / "runtime.lock"
+TEST_LOCK = ROOT / "tests.lock"  # npm packages for the tests only (axe-core)
 SUMS = ROOT / "vendor.sha256"
 
 # What the browser needs from each package: package path -> shipped path under dist/vendor/.
@@ -73,9 +74,9 @@ class BuildError(Exception):
     """A build that must not go on; the message says what and how to fix it."""
 
 
-def read_lock() -> list[tuple[str, str, str]]:
+def read_lock(lock: Path = LOCK) -> list[tuple[str, str, str]]:
     entries = []
-    for line in LOCK.read_text(encoding="utf-8").splitlines():
+    for line in lock.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if line and not line.startswith("#"):
             name, version, integrity = line.split()
@@ -129,6 +130,15 @@ def unpack(cache: Path, tgz: Path) -> Path:
         shutil.rmtree(tmp)
         stamp.write_text(tgz.name + "\n")
     return target
+
+
+def test_package(cache: Path, name: str) -> Path:
+    """A package the tests use and the site never ships (``tests.lock``: axe-core), fetched and
+    checked as the runtime is, unpacked in the cache."""
+    for each, version, integrity in read_lock(TEST_LOCK):
+        if each == name:
+            return unpack(cache, fetch(cache, each, version, integrity))
+    raise BuildError(f"{name} is not in {TEST_LOCK.name}")
 
 
 def shipped(name: str, package: Path) -> dict[str, Path]:

@@ -132,7 +132,7 @@ def seat(tv: TableView, view: View, who: Seat) -> str:
     progress = (t("seat.progress", taken=taken, bid=bid) if bid is not None and not is_nil(bid)
                 else t("seat.taken", taken=taken))
     out = [
-        f'<div class="{" ".join(classes)}" data-seat="{who.name}" data-bid="{"" if bid is None else bid}" '
+        f'<div class="{" ".join(classes)}" role="group" data-seat="{who.name}" data-bid="{"" if bid is None else bid}" '
         f'data-taken="{taken}" aria-label="{escape(label)}">',
         f'<div class="seat-head"><span class="seat-name">{escape(name)}</span>{role}{dealer}</div>',
         '<div class="seat-info">'
@@ -142,7 +142,8 @@ def seat(tv: TableView, view: View, who: Seat) -> str:
     if who is not Seat.S:
         count = view.held_counts[who] if dealt else 0
         backs = "".join('<span class="back"></span>' for _ in range(count))
-        out.append(f'<div class="backs" data-count="{count}" aria-label="{escape(t("seat.cards", count=count))}">'
+        label = escape(t("seat.cards", count=count))
+        out.append(f'<div class="backs" role="img" data-count="{count}" aria-label="{label}">'
                    f"{backs}</div>")
     out.append("</div>")
     return "".join(out)
