@@ -91,41 +91,24 @@ function panelFocus(panel) {
   }
 }
 
-// --- the table's sounds: short tones made with the Web Audio API, nothing fetched ----------------
+// --- the table's sounds: short files of the site (tools/sounds.py), played by <audio> elements ------
+// (the Web Audio API's first AudioContext would cost the main thread about 0.1 s)
 
-let audio = null; // made at the first sound, after a click (browsers start audio only after one)
-const TONES = { // py/ui/session.py SOUNDS: [frequency (Hz), start (s), length (s), wave] per note
-  card: [[660, 0, 0.05, "triangle"]],
-  trick: [[520, 0, 0.07, "sine"], [780, 0.06, 0.09, "sine"]],
-  turn: [[880, 0, 0.12, "sine"]],
-  hand: [[523, 0, 0.12, "sine"], [659, 0.1, 0.12, "sine"], [784, 0.2, 0.22, "sine"]],
-  nil: [[440, 0, 0.12, "square"], [330, 0.1, 0.2, "square"]],
-};
+const sounds = new Map(); // name -> its <audio>, made at its first play
 
-/** Play what happened, one after another; silent where the browser has no Web Audio. */
+/** Play what happened (py/ui/session.py SOUNDS), one after another; a refused play is silence. */
 function sound(names) {
-  try {
-    audio = audio || new AudioContext();
-    if (audio.state === "suspended") audio.resume();
-  } catch (error) {
-    return;
-  }
-  let at = audio.currentTime + 0.01;
-  for (const name of names) {
-    for (const [frequency, start, length, wave] of TONES[name] || []) {
-      const tone = audio.createOscillator();
-      const level = audio.createGain();
-      tone.type = wave;
-      tone.frequency.value = frequency;
-      level.gain.setValueAtTime(0.0001, at + start);
-      level.gain.exponentialRampToValueAtTime(0.12, at + start + 0.01);
-      level.gain.exponentialRampToValueAtTime(0.0001, at + start + length);
-      tone.connect(level).connect(audio.destination);
-      tone.start(at + start);
-      tone.stop(at + start + length + 0.02);
-    }
-    at += 0.09;
-  }
+  names.forEach((name, k) => {
+    setTimeout(() => {
+      let element = sounds.get(name);
+      if (!element) {
+        element = new Audio(`sound/${name}.wav`);
+        sounds.set(name, element);
+      }
+      element.currentTime = 0;
+      element.play().catch(() => {}); // no sound before the player's first click, or none at all
+    }, 90 * k);
+  });
 }
 
 // --- what Python asks of the page -----------------------------------------------------------------

@@ -50,7 +50,7 @@ SUMS = ROOT / "vendor.sha256"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
 # Page files copied as they are (directories recursively).
-PAGE = ["index.html", "pyscript.json", "manifest.webmanifest", "css", "img", "js"]
+PAGE = ["index.html", "pyscript.json", "manifest.webmanifest", "css", "img", "js", "sound"]
 SCRIPT = "main.py"  # index.html's <script type="py" src="py/main.py">: shipped as text, not in piki.zip
 # Python under py/ that the page never imports: the command-line tools stay off the site.
 NOT_SHIPPED = ("spades_cli/", "spades/__main__.py", SCRIPT)

@@ -249,3 +249,19 @@ def test_manifest_names_icons_that_exist():
             assert icon["sizes"] == f"{width}x{width}"
             sizes.add(width)
     assert {192, 512} <= sizes
+
+
+def test_the_sounds_are_the_ones_tools_sounds_makes_one_per_event_and_small(tmp_path):
+    import importlib.util
+
+    from ui.session import SOUNDS
+
+    spec = importlib.util.spec_from_file_location("piki_sounds", ROOT / "tools" / "sounds.py")
+    sounds = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sounds)
+    made = {path.name: path.read_bytes() for path in sounds.write(tmp_path)}
+    assert set(made) == {f"{name}.wav" for name in SOUNDS}
+    for name, data in made.items():
+        assert (ROOT / "sound" / name).read_bytes() == data, f"run python3 tools/sounds.py ({name})"
+        assert (DIST / "sound" / name).read_bytes() == data
+    assert sum(map(len, made.values())) < 40_000  # a few kilobytes: issue 28's budget is 150 KB for all
