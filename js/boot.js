@@ -23,35 +23,28 @@
 
 (function () {
   const SHARED = globalThis.PIKI_SHARED;
-  function pageLanguage() {
-    const known = (lang) => (lang === "ru" || lang === "en" ? lang : null);
-    const fromUrl = known(new URLSearchParams(location.search).get("lang"));
-    if (fromUrl) return fromUrl;
+  // The saved settings, read once: the language and the table's look come from them.
+  function savedSettings() {
     try {
       const settings = JSON.parse(localStorage.getItem(SHARED.storage.settings));
-      return (settings && known(settings.lang)) || "ru";
+      return settings && typeof settings === "object" ? settings : {};
     } catch (error) {
-      return "ru"; // no storage or unreadable settings: the default, as on the Python side
+      return {}; // no storage or unreadable settings: the defaults, as on the Python side
     }
+  }
+  const SETTINGS = savedSettings();
+  function pageLanguage() {
+    const known = (lang) => (lang === "ru" || lang === "en" ? lang : null);
+    return known(new URLSearchParams(location.search).get("lang")) || known(SETTINGS.lang) || "ru";
   }
   const LANG = pageLanguage();
 
   // The table's look the settings chose (four colours, large cards, the felt's colour), set on
   // <body> before a saved table is painted, as py/app.py sets it once Python runs: the names and
   // their values are SHARED.look (py/ui/shared.py).
-  function applyLook() {
-    let settings = null;
-    try {
-      settings = JSON.parse(localStorage.getItem(SHARED.storage.settings));
-    } catch (error) {
-      return; // no storage or unreadable settings: the default look
-    }
-    if (!settings || typeof settings !== "object") return;
-    for (const [name, values] of Object.entries(SHARED.look)) {
-      if (values.includes(settings[name])) document.body.dataset[name] = settings[name];
-    }
+  for (const [name, values] of Object.entries(SHARED.look)) {
+    if (values.includes(SETTINGS[name])) document.body.dataset[name] = SETTINGS[name];
   }
-  applyLook();
   // Every word this file shows: the "boot.*" entries of the page's catalogue (py/ui/strings.py,
   // one per language), which the build writes into js/shared.js.
   const T = SHARED.words[LANG] || SHARED.words.ru;

@@ -41,6 +41,7 @@ from pyodide.ffi import jsnull, to_js
 from pyscript import sync
 
 from ui.address import first_values, query_pairs, url_params, with_param
+from ui.address import text_or_none as _text
 from ui.fmt import pips
 from ui.shared import PAINTED, PAINTED_KEY, deal_order
 
@@ -50,10 +51,6 @@ if TYPE_CHECKING:
 
 PANELS = ("score", "settings", "help", "review", "stats")
 FILE_ACTIONS = {"import": "record", "import-stats": "stats"}  # the file inputs, and what they open
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 class Outbox:
@@ -336,7 +333,7 @@ def bind(page: Page, ctl: Controller) -> dict[str, Callable[..., None]]:
                 value = int(value)
             except (TypeError, ValueError):
                 return
-        elif name in ("level", "pace", "deck", "cards", "felt"):
+        elif name in saves.CHOICES and name != "lang":  # the language has its own switch
             value = str(value)
         else:
             return

@@ -12,7 +12,8 @@ from __future__ import annotations
 from .session import parse_game_number
 
 
-def _text(value: object) -> str | None:
+def text_or_none(value: object) -> str | None:
+    """A text the page sent, or None for anything else (its null, a number, a proxy)."""
     return value if isinstance(value, str) else None
 
 
@@ -45,8 +46,8 @@ def with_param(pairs: list[tuple[str, str]], name: str, value: str) -> list[tupl
 
 def url_params(pairs: list[tuple[str, str]]) -> tuple[int | None, bool, str | None]:
     params = first_values(pairs)
-    number = parse_game_number(_text(params.get("game")))
-    return number, params.get("fast") == "1", _text(params.get("lang"))
+    number = parse_game_number(text_or_none(params.get("game")))
+    return number, params.get("fast") == "1", text_or_none(params.get("lang"))
 
 
-__all__ = ["first_values", "query_pairs", "url_params", "with_param"]
+__all__ = ["first_values", "query_pairs", "text_or_none", "url_params", "with_param"]

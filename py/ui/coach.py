@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from spades import Card, Phase
+from spades import BLIND, Card, Phase
 from spades.record import to_record
 from spades.rules import TRICKS_PER_HAND
 from spades.values import Value
@@ -99,7 +99,6 @@ class Coach:
 
     def bid_risks(self) -> dict[Bid, BidRisk]:
         """South's bids (0..13) -> ``advice.BidRisk``: the risk preview beside the bid buttons."""
-        from spades import BLIND
         from spades.advice import bid_risk
         from spades.bots.estimate import estimate
 

@@ -98,12 +98,7 @@ class Controller:
         if len(legal) != 1:
             return False
         mark = session.mark()
-        self.turns.running = True  # the table is busy until the card is played (data-busy; a tap skips)
-        self.screen.render()
-        try:
-            await self.screen.pause(self.turns.paced(self.turns.timing.play))
-        finally:
-            self.turns.running = False
+        await self.turns.busy_pause(self.turns.paced(self.turns.timing.play))
         if not mark.current or not session.south_turn or session.view().legal != legal:
             return False
         card = legal[0]

@@ -27,14 +27,16 @@ class Preferences:
         session.status = session.prompt()
 
     def change(self, name: str, value: object) -> None:
-        """One field of the settings form; applied now when no game is under way."""
+        """One field of the settings form. The table's own (pace, look, sound, explanations) apply
+        at once; a new rule or level is dealt at once when no game is under way."""
         session = self.session
         data = session.settings.to_json()
         data[name] = value
         session.settings = saves.Settings.from_json(data)
         session.stored(saves.save_settings, session.store, session.settings)
         game = session.game
-        if not in_progress(game) and not game.over and not session.busy:
+        changed = session.settings.rules() != game.rules or session.settings.level != session.level
+        if changed and not in_progress(game) and not game.over and not session.busy:
             session.adopt(Game(game=game.game, rules=session.settings.rules()), session.settings.level)
             session.save()
 

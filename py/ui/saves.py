@@ -54,6 +54,9 @@ DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
 SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay", "sound")  # the settings that are on or off (checkboxes)
+# the settings chosen among values (radio buttons), and the values each may take
+CHOICES = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES, "deck": DECKS,
+           "cards": CARD_SIZES, "felt": FELTS}
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
@@ -102,9 +105,7 @@ class Settings(Value):
         if not isinstance(data, dict):
             return s, ["settings"]
         bad = []
-        allowed = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES, "deck": DECKS,
-                   "cards": CARD_SIZES, "felt": FELTS}
-        for name, values in allowed.items():
+        for name, values in CHOICES.items():
             value = data.get(name)
             if value is None:
                 continue

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from spades import Phase, Seat, SpadesError
 from spades.cards import NUM_CARDS
+from spades.table import PACES
 from spades.values import Value
 
 from .fmt import seat_name
@@ -61,7 +62,7 @@ NORMAL = Timing()
 FAST = Timing(0, 0, 0, 0, 0, 0)
 # the pace setting (``spades.table.PACES``): how long the computers' pauses and a finished trick last,
 # against the normal pace (the animations keep their length)
-PACE = {"slow": 1.6, "normal": 1.0, "fast": 0.4}
+PACE = dict(zip(PACES, (1.6, 1.0, 0.4)))
 
 
 class Turns:
@@ -126,6 +127,15 @@ class Turns:
             session.status = " ".join(text for text in (said, last, session.prompt()) if text)
             self.screen.render()
         return True
+
+    async def busy_pause(self, seconds: float) -> None:
+        """A pause in which the table counts as at work (``data-busy``; a tap ends it early)."""
+        self.running = True
+        self.screen.render()
+        try:
+            await self.screen.pause(seconds)
+        finally:
+            self.running = False
 
     def paced(self, seconds: float) -> float:
         """A pause of the normal pace, at the pace the player chose."""
