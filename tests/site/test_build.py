@@ -265,3 +265,19 @@ def test_the_sounds_are_the_ones_tools_sounds_makes_one_per_event_and_small(tmp_
         assert (ROOT / "sound" / name).read_bytes() == data, f"run python3 tools/sounds.py ({name})"
         assert (DIST / "sound" / name).read_bytes() == data
     assert sum(map(len, made.values())) < 40_000  # a few kilobytes: issue 28's budget is 150 KB for all
+
+
+def test_the_faces_are_the_ones_tools_faces_makes_shipped_and_small(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("piki_faces", ROOT / "tools" / "faces.py")
+    faces = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(faces)
+    made = faces.write(tmp_path / "faces.svg").read_bytes()
+    assert faces.write(tmp_path / "again.svg").read_bytes() == made  # the same bytes every run
+    assert (ROOT / "img" / "faces.svg").read_bytes() == made, "run python3 tools/faces.py"
+    assert (DIST / "img" / "faces.svg").read_bytes() == made
+    sw = (DIST / "sw.js").read_text()
+    assert '"./img/faces.svg"' in sw  # precached for offline play
+    assert not re.search(rb"https?:|data:|url\(", made.replace(b"http://www.w3.org/2000/svg", b""))
+    assert len(made) < 40_000  # issue 28's budget for all the new art is 120 KB
