@@ -25,9 +25,9 @@ from .bots.base import finish
 from .bots.bidding import blind_wanted, judge_bid
 from .bots.estimate import estimate
 from .bots.hard import HardBot, bid_trials_steps
-from .cards import NUM_RANKS
+from .cards import RANK_OF, SUIT_OF, Card
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
-from .rules import BAGS_PER_PENALTY, BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
+from .rules import BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
 from .scoring import score_team
 from .state import View
 
@@ -51,15 +51,21 @@ def bid_hint(view: View) -> Hint:
     if blind_wanted(view):
         us, them = view.totals[view.team], view.totals[1 - view.team]
         return Hint(BLIND, (Reason("blind", {"deficit": them - us}),))
-    est = estimate(view.held)
+    est = estimate(view.held, view.rules.jokers)
     bid, est, notes = judge_bid(view, HardBot.style, est)
     reasons: list[Reason] = []
-    codes = [code for code, _ in notes]
+    codes = dict(notes)
     if "nil" in codes:
         reasons.append(Reason("nil"))
     else:
-        if est.sure:
-            cards = _sorted_for_hint(est.sure)
+        if "team_min" in codes:
+            reasons.append(Reason("team_min", codes["team_min"]))
+        jokers = [c for c in est.sure if Card(c).is_joker]
+        if jokers:
+            reasons.append(Reason("joker", {"cards": faces(_sorted_for_hint(jokers))}))
+        sure = [c for c in est.sure if c not in jokers]
+        if sure:
+            cards = _sorted_for_hint(sure)
             reasons.append(Reason("sure" if len(cards) > 1 else "sure_one", {"cards": faces(cards)}))
         if est.long_spades:
             reasons.append(Reason("long_spades", {"cards": suit_run(est.long_spades)}))
@@ -82,7 +88,7 @@ def bid_hint(view: View) -> Hint:
 def _sorted_for_hint(cards: Iterable[int]) -> list[int]:
     """Spades first, then hearts, clubs, diamonds; high to low within a suit."""
     order = {0: 0, 1: 1, 3: 2, 2: 3}
-    return sorted(cards, key=lambda c: (order[c // NUM_RANKS], -(c % NUM_RANKS)))
+    return sorted(cards, key=lambda c: (order[SUIT_OF[c]], -RANK_OF[c]))
 
 
 # --- the bid's risk ---------------------------------------------------------------------------
@@ -108,7 +114,7 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3.
     ``est``: the hand's ``estimate``, when the caller has it already."""
     team = view.team
-    est = est or estimate(view.held)
+    est = est or estimate(view.held, view.rules.jokers)
     partner_bid = view.bids[view.partner]
     known = partner_bid is not None
     if not known:
@@ -118,8 +124,7 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     rules = view.rules
 
     def points(mine: int) -> int:
-        return score_team((bid, partner_bid), (mine, partner_takes), view.totals[team], bank,
-                          rules.bag_penalty).hand
+        return score_team((bid, partner_bid), (mine, partner_takes), view.totals[team], bank, rules).hand
 
     if is_nil(bid):
         expected = 0
@@ -130,7 +135,7 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
         made = points(cast(int, bid))
         likely = points(expected)
         failed = points(cast(int, bid) - 1)
-    to_penalty = BAGS_PER_PENALTY - bank if rules.bag_penalty else None
+    to_penalty = rules.bag_limit - bank if rules.bag_penalty else None
     return BidRisk(bid, partner_bid, known, bank, to_penalty, made, likely, failed, expected)
 
 

@@ -32,8 +32,8 @@ from .bots.hard import (
     run_of,
 )
 from .bots.knowledge import to_sim
-from .cards import NUM_RANKS, SPADE_MASK, Card, Seat
-from .rules import BAG_COST, BLIND, DEAL, Phase, beats, bid_value, winning_index
+from .cards import SPADE_MASK, SUIT_OF, Card, Seat
+from .rules import BAG_COST, BLIND, DEAL, DEFAULT, Phase, Rules, beats, bid_value, least_bid, winning_index
 from .scoring import score_team
 from .state import Game
 
@@ -116,10 +116,12 @@ def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[N
     bot = HardBot()
     counted, est, _ = judge_bid(view, bot.style)
     trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
-    choice, _ = judge_trials(trials, may_search_nil(view, est), counted, bot.set_caution, bot.nil_caution)
-    _, means = judge_trials(trials, True, counted)
+    least = least_bid(view.rules, view.bids[view.partner])
+    choice, _ = judge_trials(trials, may_search_nil(view, est), counted, bot.set_caution, bot.nil_caution,
+                             view.rules, least)
+    _, means = judge_trials(trials, True, counted, rules=view.rules, least=least)
     cost = round(max(0.0, means[choice] - means[bid]), 1)
-    why = bid_reason(trials, bid, choice) if cost >= NOISE else None
+    why = bid_reason(trials, bid, choice, view.rules) if cost >= NOISE else None
     return Decision(index, 1, bid, choice, cost, kind="bid", why=why)
 
 
@@ -157,7 +159,7 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
         return ("gave_trick", {})
     if top is None and spade(played) and not spade(best):
         return ("led_spade", {})
-    if played // NUM_RANKS == best // NUM_RANKS and played > best:
+    if SUIT_OF[played] == SUIT_OF[best] and played > best:
         return ("high_card", {})
     if sim.nil[partner] and not sim.taken[partner]:
         return ("partner_nil_risk", {})
@@ -166,7 +168,7 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
     return None
 
 
-def bid_reason(trials: Sequence[Trial], bid: int, best: int) -> Why:
+def bid_reason(trials: Sequence[Trial], bid: int, best: int, rules: Rules = DEFAULT) -> Why:
     """Why ``bid`` lost to ``best`` over the bid playouts ``[(my bid, partner's bid, my tricks,
     partner's tricks)]``: how often a Nil broke or held, a contract was set, or the tricks taken."""
     nil = [tm for mine, _, tm, _ in trials if mine == 0]
@@ -181,7 +183,7 @@ def bid_reason(trials: Sequence[Trial], bid: int, best: int) -> Why:
         return ("nil_held", {"pct": share(sum(1 for tm in nil if not tm), len(nil))})
     if bid > best:
         sets = sum(1 for pbid, tm, tp in number
-                   if score_team((bid, pbid), (tm, tp), 0, 0, False, -BAG_COST).contract < 0)
+                   if score_team((bid, pbid), (tm, tp), 0, 0, rules.valuing(), -BAG_COST).contract < 0)
         return ("overbid", {"pct": share(sets, len(number))})
     mean = sum(tm for _, tm, _ in number) / len(number) if number else 0.0
     return ("underbid", {"tricks": round(mean, 1)})

@@ -1,12 +1,16 @@
 """Cards, suits, seats and teams: small immutable values and the bitmask tables built on them.
 
 Glossary
-- A card is an index 0..51: ``suit * 13 + rank``; rank 0 is the two, rank 12 the ace.
+- A card is an index 0..51: ``suit * 13 + rank``; rank 0 is the two, rank 12 the ace. The house
+  rule of jokers adds two more: ``LITTLE_JOKER`` (52, ``"LJ"``) and ``BIG_JOKER`` (53, ``"BJ"``),
+  spades above the ace (``SUIT_OF`` and ``RANK_OF`` give any index's suit and rank: 13 and 14 for
+  the jokers); a deck with them lacks 2♥ and 2♦ (``JOKER_DECK``; ``STANDARD_DECK`` otherwise).
   ``Card`` is an ``int`` subclass, so a card is immutable, hashable, ordered (by suit, then
   rank) and cheap; ``Card.parse("QH")`` and ``str(card)`` round-trip the two-character notation
   of docs/record.md, ``card.display`` is the form with a suit symbol (``"Q♥"``).
-- A hand is a 52-bit mask: bit ``i`` set when the hand holds card ``i``. ``SUIT_MASK[s]`` selects
-  one suit, ``cards_of(mask)`` lists a mask's cards in ascending order.
+- A hand is a mask: bit ``i`` set when the hand holds card ``i``. ``SUIT_MASK[s]`` selects one
+  suit (the spades' mask holds the jokers too), ``cards_of(mask)`` lists a mask's cards in
+  ascending order of index (the jokers last).
 - Seats go clockwise from the player: South, West, North, East. ``seat & 1`` is the team:
   0 for NS (us, South + North), 1 for EW (them).
 """
@@ -26,6 +30,10 @@ NUM_RANKS = len(RANK_LETTERS)
 NUM_CARDS = NUM_SUITS * NUM_RANKS
 NUM_SEATS = 4
 HAND_SIZE = NUM_CARDS // NUM_SEATS
+LITTLE_JOKER = NUM_CARDS
+BIG_JOKER = NUM_CARDS + 1
+CARD_SLOTS = NUM_CARDS + 2  # the indices of every card either deck may hold: 2 of them are never dealt
+JOKER_NAMES = ("LJ", "BJ")
 
 
 class Suit(IntEnum):
@@ -52,12 +60,12 @@ TRUMP = Suit.SPADES
 
 
 class Card(int):
-    """One of the 52 cards; an int 0..51 with the notation of docs/record.md."""
+    """One of the 52 cards or a joker; an int 0..53 with the notation of docs/record.md."""
 
     __slots__ = ()
 
     def __new__(cls, index: int) -> "Card":
-        if not 0 <= index < NUM_CARDS:
+        if not 0 <= index < CARD_SLOTS:
             raise ValueError(f"card index out of range: {index!r}")
         return int.__new__(cls, index)
 
@@ -75,23 +83,34 @@ class Card(int):
 
     @property
     def suit(self) -> Suit:
-        return Suit(self // NUM_RANKS)
+        """The suit it follows as: a joker is a spade."""
+        return SUITS[SUIT_OF[self]]
 
     @property
     def rank(self) -> int:
-        return self % NUM_RANKS
+        """0 (the two) … 12 (the ace); 13 and 14 for the little and the big joker."""
+        return RANK_OF[self]
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= NUM_CARDS
 
     @property
     def rank_letter(self) -> str:
-        return RANK_LETTERS[self % NUM_RANKS]
+        """The notation's rank letter; a joker's whole notation (``"LJ"``, ``"BJ"``)."""
+        return JOKER_NAMES[self - NUM_CARDS] if self >= NUM_CARDS else RANK_LETTERS[self % NUM_RANKS]
 
     @property
     def display(self) -> str:
-        """The face a player reads: ``"10♥"``, ``"A♠"``."""
+        """The face a player reads: ``"10♥"``, ``"A♠"``; a joker as its notation, ``"BJ"``."""
         rank = self.rank_letter
+        if self >= NUM_CARDS:
+            return rank
         return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[self // NUM_RANKS]
 
     def __str__(self) -> str:
+        if self >= NUM_CARDS:
+            return JOKER_NAMES[self - NUM_CARDS]
         return RANK_LETTERS[self % NUM_RANKS] + SUIT_LETTERS[self // NUM_RANKS]
 
     def __repr__(self) -> str:
@@ -101,13 +120,21 @@ class Card(int):
         return (Card, (int(self),))
 
 
-CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(NUM_CARDS))
+SUITS: tuple[Suit, ...] = tuple(Suit)
+# Any index's suit (a joker follows as a spade) and rank (the jokers above the ace): tables, for
+# the hot paths
+SUIT_OF: tuple[int, ...] = tuple(i // NUM_RANKS for i in range(NUM_CARDS)) + (TRUMP, TRUMP)
+RANK_OF: tuple[int, ...] = tuple(i % NUM_RANKS for i in range(NUM_CARDS)) + (NUM_RANKS, NUM_RANKS + 1)
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(CARD_SLOTS))
 _BY_NAME = {str(c): c for c in CARDS}
 _BY_NAME.update({name.lower(): c for name, c in list(_BY_NAME.items())})
 
 FULL_SUIT = (1 << NUM_RANKS) - 1
-SUIT_MASK: tuple[int, ...] = tuple(FULL_SUIT << (s * NUM_RANKS) for s in range(NUM_SUITS))
-FULL_DECK = (1 << NUM_CARDS) - 1
+JOKER_MASK = (1 << LITTLE_JOKER) | (1 << BIG_JOKER)
+SUIT_MASK: tuple[int, ...] = tuple(FULL_SUIT << (s * NUM_RANKS) | (JOKER_MASK if s == TRUMP else 0)
+                                   for s in range(NUM_SUITS))
+FULL_DECK = STANDARD_DECK = (1 << NUM_CARDS) - 1
+JOKER_DECK = STANDARD_DECK & ~(1 << (Suit.HEARTS * NUM_RANKS)) & ~(1 << (Suit.DIAMONDS * NUM_RANKS)) | JOKER_MASK
 SPADE_MASK = SUIT_MASK[TRUMP]
 
 
@@ -140,10 +167,15 @@ def cards_of(mask: int) -> list[Card]:
     chunk = (mask >> (2 * NUM_RANKS)) & FULL_SUIT
     if chunk:
         out += s2[chunk] or _suit_chunk(2, chunk)
-    chunk = mask >> (3 * NUM_RANKS)
+    chunk = (mask >> (3 * NUM_RANKS)) & FULL_SUIT
     if chunk:
         out += s3[chunk] or _suit_chunk(3, chunk)
+    if mask >> NUM_CARDS:
+        out += _JOKER_CHUNKS[mask >> NUM_CARDS]
     return out
+
+
+_JOKER_CHUNKS = ((), (CARDS[LITTLE_JOKER],), (CARDS[BIG_JOKER],), (CARDS[LITTLE_JOKER], CARDS[BIG_JOKER]))
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -159,7 +191,7 @@ DISPLAY_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     order = {s: i for i, s in enumerate(DISPLAY_SUIT_ORDER)}
-    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))
+    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))  # a joker first, as the highest spade
 
 
 class Seat(IntEnum):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import NUM_CARDS, NUM_SEATS, Seat
+from .cards import BIG_JOKER, LITTLE_JOKER, NUM_CARDS, NUM_RANKS, NUM_SEATS, Seat, Suit
 from .rules import first_to_act
 
 if TYPE_CHECKING:
@@ -106,14 +106,18 @@ def _shuffle(game: int, hand_index: int, deck: list[int]) -> None:
 
 
 _BITS = tuple(1 << i for i in range(NUM_CARDS))
+# With the jokers, the little joker is dealt where 2♥ would have been and the big one where 2♦:
+# the same shuffle, so a game number deals the same way under either deck but for those two.
+_JOKER_BITS = tuple(1 << {Suit.HEARTS * NUM_RANKS: LITTLE_JOKER, Suit.DIAMONDS * NUM_RANKS: BIG_JOKER}.get(i, i)
+                    for i in range(NUM_CARDS))
 
 
-def deal_masks(game: int, hand_index: int, dealer: Seat) -> tuple[int, int, int, int]:
+def deal_masks(game: int, hand_index: int, dealer: Seat, jokers: bool = False) -> tuple[int, int, int, int]:
     """The deal as four hand masks, indexed by seat: 13 cards each, one at a time clockwise
-    from the dealer's left."""
+    from the dealer's left (``jokers``: the deck of ``Rules.jokers``)."""
     deck = list(range(NUM_CARDS))
     _shuffle(game, hand_index, deck)
-    bits = _BITS
+    bits = _JOKER_BITS if jokers else _BITS
     first = first_to_act(dealer)
     masks = [0, 0, 0, 0]
     for offset in range(NUM_SEATS):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from .cards import NUM_RANKS, SUIT_SYMBOLS, Card
+from .cards import SUIT_OF, SUIT_SYMBOLS, Card
 from .values import Frozen, Value
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ MESSAGES = {
         "partner_nil": "партнёр заказал Nil — второй Nil не заказываем",
         "crowded": "уже заказано {bids} — заказываем осторожнее",
         "weak": "слабая рука, но для Nil опасная — заказываем минимум",
+        "team_min": "минимум команды — {min}: заказываем не меньше {least}",
+        "joker": "{cards}: джокер — старший козырь, верная взятка",
         "blind": "отстаём на {deficit} — можно рискнуть слепым Nil",
         "own_nil": "у вас Nil — сбросьте старшую карту, которая не берёт",
         "own_nil_forced": "у вас Nil, но взятку не отдать — берите старшей",
@@ -88,6 +90,8 @@ MESSAGES = {
         "partner_nil": "partner bid Nil — no second Nil",
         "crowded": "{bids} already bid — bid carefully",
         "weak": "weak hand, but risky for Nil — bid the minimum",
+        "team_min": "the team minimum is {min}: bid at least {least}",
+        "joker": "{cards}: a joker is the top trump, a sure trick",
         "blind": "{deficit} behind — a Blind Nil is worth the risk",
         "own_nil": "you bid Nil — drop your highest card that loses",
         "own_nil_forced": "you bid Nil but must win this — win with your highest",
@@ -156,6 +160,8 @@ PARTNER = {
         "bid_partner_nil": "у вас Nil — беру взятки за двоих",
         "bid_crowded": "на столе уже заказано {bids} — заказываю осторожнее",
         "bid_weak": "рука слабая, а для Nil опасная — заказываю минимум",
+        "bid_team_min": "минимум команды — {min}: заказываю не меньше {least}",
+        "bid_thirteen": "берём все 13 взяток — за это бонус {bonus}",
         "bid_blind": "отстаём на {deficit} — рискую слепым Nil",
         "bid_search": "по розыгрышу {samples} раскладов это выгоднее, чем {counted} по счёту",
     },
@@ -191,6 +197,8 @@ PARTNER = {
         "bid_partner_nil": "you bid Nil — I take the tricks for both of us",
         "bid_crowded": "{bids} already bid — bidding carefully",
         "bid_weak": "a weak hand, risky for Nil — bidding the minimum",
+        "bid_team_min": "the team minimum is {min}: bidding at least {least}",
+        "bid_thirteen": "we take all 13 tricks — that is worth the bonus of {bonus}",
         "bid_blind": "{deficit} behind — risking a Blind Nil",
         "bid_search": "over {samples} sampled deals this pays better than the counted {counted}",
     },
@@ -200,10 +208,12 @@ SEAT_EN = ("South", "West", "North", "East")
 
 
 def face(card: int) -> str:
-    """«♠A», «♥10»: suit first, as the hints list cards."""
+    """«♠A», «♥10»: suit first, as the hints list cards; a joker as its notation, «BJ»."""
     c = Card(card)
     rank = c.rank_letter
-    return SUIT_SYMBOLS[card // NUM_RANKS] + ("10" if rank == "T" else rank)
+    if c.is_joker:
+        return rank
+    return SUIT_SYMBOLS[SUIT_OF[card]] + ("10" if rank == "T" else rank)
 
 
 def faces(cards: Iterable[int]) -> str:
@@ -214,7 +224,7 @@ def suit_run(cards: Iterable[int]) -> str:
     """«♠K Q J 9 8»: one suit symbol, then the ranks high to low."""
     cards = sorted(cards, reverse=True)
     ranks = [("10" if Card(c).rank_letter == "T" else Card(c).rank_letter) for c in cards]
-    return SUIT_SYMBOLS[cards[0] // NUM_RANKS] + " ".join(ranks)
+    return SUIT_SYMBOLS[SUIT_OF[cards[0]]] + " ".join(ranks)
 
 
 class Reason(Value):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .cards import HAND_SIZE, NUM_CARDS, SEATS, Card, Seat, cards_of
 from .messages import SpadesError, reason
-from .rules import BLIND, FIRST_DEALER, Phase, Rules, first_to_act, legal_bids, next_dealer
+from .rules import BLIND, FIRST_DEALER, Phase, Rules, RulesError, first_to_act, next_dealer
 from .state import Game, View
 
 if TYPE_CHECKING:
@@ -124,8 +124,9 @@ def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -
         raise RecordError("record.not_json", error=str(exc)) from None
 
 
-def parse_hand(cards: object, seat: Seat, where: tuple[str, Params]) -> list[Card]:
-    """One seat's 13 dealt cards from a record, or a ``RecordError`` saying what is wrong."""
+def parse_hand(cards: object, seat: Seat, where: tuple[str, Params], deck: int) -> list[Card]:
+    """One seat's 13 dealt cards of ``deck`` (the rules' mask) from a record, or a
+    ``RecordError`` saying what is wrong."""
     if not isinstance(cards, list) or len(cards) != HAND_SIZE:
         raise RecordError("record.hand_size", where, seat=seat.name, cards=HAND_SIZE)
     parsed = []
@@ -134,21 +135,23 @@ def parse_hand(cards: object, seat: Seat, where: tuple[str, Params]) -> list[Car
             parsed.append(Card.parse(text))
         except ValueError:
             raise RecordError("record.deal_card", where, text=text) from None
+        if not (deck >> parsed[-1]) & 1:
+            raise RecordError("record.not_in_deck", where, card=parsed[-1].display)
     if len(set(parsed)) != HAND_SIZE:
         raise RecordError("record.dealt_twice", where)
     return parsed
 
 
-def _parse_deal(raw: object, where: tuple[str, Params]) -> dict[Seat, list[Card]]:
+def _parse_deal(raw: object, where: tuple[str, Params], deck: int) -> dict[Seat, list[Card]]:
     if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
         raise RecordError("record.deal_seats", where)
-    deal = {seat: parse_hand(raw[seat.name], seat, where) for seat in SEATS}
+    deal = {seat: parse_hand(raw[seat.name], seat, where, deck) for seat in SEATS}
     if len({c for cards in deal.values() for c in cards}) != NUM_CARDS:
         raise RecordError("record.dealt_twice", where)
     return deal
 
 
-def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params]) -> dict[Seat, list[Card]]:
+def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: int) -> dict[Seat, list[Card]]:
     """A partial record's deal: the cards of ``seat`` only."""
     deal = raw.get("deal")
     if not isinstance(deal, dict) or seat.name not in deal:
@@ -156,7 +159,7 @@ def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params]) -> dic
     others = sorted(set(deal) - {seat.name})
     if others:
         raise RecordError("record.others_shown", where, seats=", ".join(others))
-    return {seat: parse_hand(deal[seat.name], seat, where)}
+    return {seat: parse_hand(deal[seat.name], seat, where, deck)}
 
 
 def from_record(data: object, known: Seat | None = None) -> Game:
@@ -171,8 +174,10 @@ def from_record(data: object, known: Seat | None = None) -> Game:
         raise RecordError("record.format", format=fmt)
     try:
         rules = Rules.from_json(data.get("rules"))
-    except (TypeError, ValueError) as exc:
-        raise RecordError("record.rules", ("where.rules", {}), error=str(exc)) from None
+    except RulesError as exc:
+        raise RecordError(exc.code, ("where.rules", {}), error=exc.why, key=exc.key, value=exc.value) from None
+    except TypeError as exc:  # not keyword arguments at all
+        raise RecordError("record.rules_object", ("where.rules", {}), error=str(exc)) from None
     number = data.get("game") if known is None else None
     if number is not None and (type(number) is not int or number < 0):
         raise RecordError("record.game_number", ("where.game", {}), number=number)
@@ -193,9 +198,9 @@ def from_record(data: object, known: Seat | None = None) -> Game:
                 raise RecordError("record.dealer", where, dealer=raw["dealer"]) from None
         deal: dict[Seat, list[Card]] | None
         if known is not None:
-            deal = _own_deal(raw, known, where)
+            deal = _own_deal(raw, known, where, rules.deck)
         else:
-            deal = _parse_deal(raw["deal"], where) if raw.get("deal") is not None else None
+            deal = _parse_deal(raw["deal"], where, rules.deck) if raw.get("deal") is not None else None
         if deal is None and number is None:
             raise RecordError("record.no_deal", where)
         if game is None:
@@ -266,7 +271,7 @@ def next_action(game: Game) -> dict[str, Any]:
         return {"phase": "over"}
     if game.phase is Phase.HAND_OVER:
         seat = first_to_act(next_dealer(game.hand.dealer))
-        return {"phase": "bid", "seat": seat.name, "legal": legal_bids(game.rules, game.totals, seat)}
+        return {"phase": "bid", "seat": seat.name, "legal": game.legal_bids(seat)}
     legal = game.legal_actions()
     return {
         "phase": game.phase.value,

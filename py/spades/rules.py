@@ -2,7 +2,9 @@
 
 Vocabulary
 - ``Rules``: target 250 (default) or 500, the bag penalty (on by default), blind nil (off by
-  default). Frozen: a game's rules never change while it is played.
+  default), and the house variants (each off by default: a team minimum, the bonus for 13, the
+  jokers, a failed Nil's tricks for the partner, bags counted by 5). Frozen: a game's rules never
+  change while it is played.
 - Actions: a bid is an ``int`` 0..13 (0 is Nil) or ``BLIND`` (Blind Nil); a play is a ``Card``;
   ``DEAL`` starts the next hand once a hand is over.
 - ``Phase``: BID → PLAY → HAND_OVER → BID … → GAME_OVER.
@@ -11,11 +13,11 @@ The kernel (pure functions and tables on ints and bitmasks; ``Game``, the simula
 computer players, every bot level, the hints and the page call these and restate none of them):
 - order: ``FIRST_DEALER`` deals hand 1, ``next_seat`` is clockwise, ``first_to_act(dealer)``
   bids first and leads the first trick, ``next_dealer`` deals the following hand;
-- bids: ``legal_bids``, ``bid_error``, ``blind_allowed``; ``is_nil``, ``bid_value`` (a bid as
-  tricks), ``nil_stake`` (what a Nil wins or loses);
+- bids: ``legal_bids``, ``bid_error``, ``least_bid`` (the team minimum), ``blind_allowed``;
+  ``is_nil``, ``bid_value`` (a bid as tricks), ``nil_stake`` (what a Nil wins or loses);
 - play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
 - tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
-  ``winning_index`` and ``trick_winner``;
+  ``winning_index`` and ``trick_winner``; ``shown_voids`` (the suits each seat has shown out of);
 - the end: ``game_outcome`` (an ``Outcome``: the winner or a draw, and why), ``game_result``.
 """
 
@@ -25,16 +27,18 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .cards import (
+    CARD_SLOTS,
     CARDS,
-    FULL_DECK,
     HAND_SIZE,
-    NUM_CARDS,
-    NUM_RANKS,
+    JOKER_DECK,
     NUM_SEATS,
     SEATS,
     SPADE_MASK,
+    STANDARD_DECK,
     SUIT_MASK,
+    SUIT_OF,
     SUIT_SYMBOLS,
+    TRUMP,
     Card,
     Seat,
     Team,
@@ -45,6 +49,8 @@ from .values import Value
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, TypeAlias
+
+    from .state import Trick
 
     Bid: TypeAlias = int | str  # a number bid 0..13 (0 is Nil), or BLIND
     Action: TypeAlias = int | str  # a bid, a Card (an int) or DEAL
@@ -65,7 +71,8 @@ BLIND_NIL_BONUS = 200
 MAX_HANDS = 30
 FIRST_DEALER = Seat.E
 NUMBER_BIDS = tuple(range(MAX_BID + 1))
-NON_SPADES = FULL_DECK & ~SPADE_MASK
+NON_SPADES = (STANDARD_DECK | JOKER_DECK) & ~SPADE_MASK
+ALL_SLOTS = (1 << CARD_SLOTS) - 1
 
 
 class Phase(Enum):
@@ -75,32 +82,109 @@ class Phase(Enum):
     GAME_OVER = "over"
 
 
+class RulesError(ValueError):
+    """A rule with an impossible value (``value``), or one this game does not know (``code``
+    ``"record.rules_unknown"``): ``key`` names it. ``code`` is the refusal's code in
+    ``messages`` when a record carries it."""
+
+    def __init__(self, key: str, why: str, value: object = None, code: str = "record.rules") -> None:
+        super().__init__(f"{key}: {why}")
+        self.key = key
+        self.why = why
+        self.value = value
+        self.code = code
+
+
+THIRTEEN_BONUSES = (0, 200, 500)
+BAG_LIMITS = (10, 5)
+HOUSE_KEYS = ("min_team_bid", "thirteen_bonus", "jokers", "nil_tricks_count", "bag_limit")
+
+
 class Rules(Value):
-    __slots__ = ("target", "bag_penalty", "blind_nil")
+    """A game's rules: the three settings of SPEC §2 and the house variants, each off by default.
+
+    - ``min_team_bid``: a team's number bids add up to at least this (a team with a Nil has none);
+    - ``thirteen_bonus``: a team that bids 13 and takes all 13 tricks scores this in place of
+      130, and loses it when set (0: scored as any contract);
+    - ``jokers``: two jokers above A♠ (spades in every rule), 2♥ and 2♦ out of the deck;
+    - ``nil_tricks_count``: a failed Nil's tricks count toward the partner's contract;
+    - ``bag_limit``: how many bags make one penalty of 10 points each (10: −100, 5: −50).
+    """
+
+    __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
+                 "nil_tricks_count", "bag_limit")
     target: int
     bag_penalty: bool
     blind_nil: bool
+    min_team_bid: int
+    thirteen_bonus: int
+    jokers: bool
+    nil_tricks_count: bool
+    bag_limit: int
 
-    def __init__(self, target: int = 250, bag_penalty: bool = True, blind_nil: bool = False) -> None:
+    def __init__(self, target: int = 250, bag_penalty: bool = True, blind_nil: bool = False,
+                 min_team_bid: int = 0, thirteen_bonus: int = 0, jokers: bool = False,
+                 nil_tricks_count: bool = False, bag_limit: int = BAGS_PER_PENALTY) -> None:
         if type(target) is not int or target <= 0:
-            raise ValueError(f"target must be a positive whole number, not {target!r}")
-        if type(bag_penalty) is not bool or type(blind_nil) is not bool:
-            raise ValueError("bag_penalty and blind_nil must be true or false")
-        super().__init__(target, bag_penalty, blind_nil)
+            raise RulesError("target", f"must be a positive whole number, not {target!r}", target)
+        for key, flag in (("bag_penalty", bag_penalty), ("blind_nil", blind_nil), ("jokers", jokers),
+                          ("nil_tricks_count", nil_tricks_count)):
+            if type(flag) is not bool:
+                raise RulesError(key, f"must be true or false, not {flag!r}", flag)
+        if type(min_team_bid) is not int or not 0 <= min_team_bid <= MAX_BID:
+            raise RulesError("min_team_bid", f"must be a whole number 0..{MAX_BID}, not {min_team_bid!r}",
+                             min_team_bid)
+        if type(thirteen_bonus) is not int or thirteen_bonus not in THIRTEEN_BONUSES:
+            raise RulesError("thirteen_bonus", "must be one of "
+                             f"{', '.join(map(str, THIRTEEN_BONUSES))}, not {thirteen_bonus!r}", thirteen_bonus)
+        if type(bag_limit) is not int or bag_limit not in BAG_LIMITS:
+            raise RulesError("bag_limit", f"must be one of {', '.join(map(str, BAG_LIMITS))}, "
+                             f"not {bag_limit!r}", bag_limit)
+        super().__init__(target, bag_penalty, blind_nil, min_team_bid, thirteen_bonus, jokers, nil_tricks_count,
+                         bag_limit)
+
+    @property
+    def deck(self) -> int:
+        """The mask of the cards dealt: 52, with the jokers in place of 2♥ and 2♦ when they play."""
+        return JOKER_DECK if self.jokers else STANDARD_DECK
+
+    @property
+    def absent(self) -> int:
+        """The two card indices this game never deals (the jokers, or 2♥ and 2♦): the bots count
+        them as gone from the start."""
+        return ALL_SLOTS & ~self.deck
+
+    def house(self) -> dict[str, int | bool]:
+        """The house variants in force: the keys of ``HOUSE_KEYS`` away from their default."""
+        return {key: getattr(self, key) for key in HOUSE_KEYS if getattr(self, key) != getattr(DEFAULT, key)}
+
+    def valuing(self) -> "Rules":
+        """These rules as the computer players value a hand: no bag penalty (a bag costs
+        ``BAG_COST`` instead, whatever the limit)."""
+        return self._replace(bag_penalty=False) if self.bag_penalty else self
 
     def to_json(self) -> dict[str, int | bool]:
-        return self._asdict()
+        """The record's ``"rules"``: the three settings always, a house variant only when in force
+        (a record without its key plays the default: records written before them stay the same)."""
+        out: dict[str, int | bool] = {"target": self.target, "bag_penalty": self.bag_penalty,
+                                      "blind_nil": self.blind_nil}
+        out.update(self.house())
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> "Rules":
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise ValueError("rules must be an object")
-        unknown = set(data) - {"target", "bag_penalty", "blind_nil"}
+            raise RulesError("rules", "must be an object", code="record.rules_object")
+        unknown = sorted(set(data) - set(cls._fields))
         if unknown:
-            raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
+            raise RulesError(unknown[0], f"no such rule ({', '.join(unknown)})", code="record.rules_unknown")
         return cls(**data)
+
+
+DEFAULT = Rules()
+VALUING = DEFAULT.valuing()  # the default rules as the computer players value a hand
 
 
 # --- order of play ------------------------------------------------------------------------------
@@ -143,17 +227,32 @@ def blind_allowed(rules: Rules, totals: Sequence[int], seat: int) -> bool:
     return rules.blind_nil and totals[1 - team] - totals[team] >= BLIND_NIL_DEFICIT
 
 
-def legal_bids(rules: Rules, totals: Sequence[int], seat: int) -> list[Bid]:
-    """The bids ``seat`` may make, in order: 0..13, then ``BLIND`` where allowed."""
-    bids: list[Bid] = list(NUMBER_BIDS)
+def least_bid(rules: Rules, partner_bid: Bid | None) -> int:
+    """The least number bid that reaches the team's minimum (``rules.min_team_bid``) after the
+    partner's bid; 0 when none applies: no minimum, the partner yet to bid, or on a Nil. Nil
+    itself is always open (a team with a Nil has no minimum)."""
+    if not rules.min_team_bid or is_nil(partner_bid) or partner_bid is None:
+        return 0
+    return max(0, rules.min_team_bid - int(partner_bid))
+
+
+def legal_bids(rules: Rules, totals: Sequence[int], seat: int, partner_bid: Bid | None = None) -> list[Bid]:
+    """The bids ``seat`` may make, in order: Nil, the numbers up to 13 that reach the team's
+    minimum after ``partner_bid`` (all of them when none applies), then ``BLIND`` where allowed."""
+    least = least_bid(rules, partner_bid)
+    bids: list[Bid] = list(NUMBER_BIDS) if least <= 1 else [NIL, *range(least, MAX_BID + 1)]
     if blind_allowed(rules, totals, seat):
         bids.append(BLIND)
     return bids
 
 
-def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object) -> SpadesError | None:
-    """Why ``action`` is not a bid ``seat`` may make now, or None when it is."""
+def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object,
+              partner_bid: Bid | None = None) -> SpadesError | None:
+    """Why ``action`` is not a bid ``seat`` may make now (after ``partner_bid``), or None when it is."""
     if type(action) is int and 0 <= action <= MAX_BID:  # a number bid, the usual case
+        least = least_bid(rules, partner_bid)
+        if action != NIL and action < least:
+            return IllegalActionError("bid_team_min", least=least, min=rules.min_team_bid)
         return None
     if isinstance(action, str) and action == BLIND:
         if not rules.blind_nil:
@@ -195,16 +294,17 @@ def play_error(held: int, led: int, spades_broken: bool, card: int) -> IllegalAc
 # --- tricks -------------------------------------------------------------------------------------
 
 def beats(card: int, best: int) -> bool:
-    """Does ``card`` beat ``best``, the card winning the trick so far? A spade beats any other
-    suit; otherwise only a higher card of the same suit beats it (a discard never wins)."""
-    if card < NUM_RANKS:  # a spade
-        return best >= NUM_RANKS or card > best
-    return card // NUM_RANKS == best // NUM_RANKS and card > best
+    """Does ``card`` beat ``best``, the card winning the trick so far? A spade (a joker is one)
+    beats any other suit; otherwise only a higher card of the same suit beats it (a discard never
+    wins). The indices rank the spades: 2♠ … A♠, then the little and the big joker."""
+    if SUIT_OF[card] == TRUMP:
+        return SUIT_OF[best] != TRUMP or card > best
+    return SUIT_OF[card] == SUIT_OF[best] and card > best
 
 
 # BEATERS[best]: the mask of the cards that beat ``best`` (the hot paths look this up)
 BEATERS: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(NUM_CARDS) if beats(c, best)) for best in range(NUM_CARDS)
+    sum(1 << c for c in range(CARD_SLOTS) if beats(c, best)) for best in range(CARD_SLOTS)
 )
 
 
@@ -222,6 +322,21 @@ def winning_index(cards: Sequence[int]) -> int:
 def trick_winner(leader: int, cards: Sequence[int]) -> Seat:
     """The seat winning the trick: the highest spade, else the highest card of the led suit."""
     return SEATS[(leader + winning_index(cards)) % NUM_SEATS]
+
+
+def shown_voids(tricks: Sequence[Trick]) -> list[int]:
+    """Per seat, a 4-bit mask of the suits it has shown out of: it did not follow the led suit
+    (public knowledge; the bots' sampler and the partial record both use it)."""
+    out = [0] * NUM_SEATS
+    for trick in tricks:
+        cards = trick.cards
+        if not cards:
+            continue
+        led = SUIT_OF[cards[0]]
+        for seat, card in zip(trick.seats, cards):
+            if SUIT_OF[card] != led:
+                out[seat] |= 1 << led
+    return out
 
 
 # --- the end of the game ------------------------------------------------------------------------

@@ -6,6 +6,11 @@ trick taken by a Nil bidder; each is also a bag into the bank), ``nil`` (±100 p
 per Blind Nil), ``bag_penalty`` (−100 per 10 bags in the bank, the rest stays; none when the
 penalty is off), ``hand`` (their sum) and ``total`` (the running score); plus ``bank``.
 
+The house rules (``Rules``) change three things here and nowhere else: ``thirteen_bonus`` (a
+seventh row, ``bonus``: a contract of 13 made scores it in place of 130, set loses it),
+``nil_tricks_count`` (a failed Nil's tricks count toward the partner's contract; the rest are
+bags) and ``bag_limit`` (the penalty's period: −50 per 5 bags with 5).
+
 This is the one place where points are counted. The score sheet uses it as it is; the computer
 players and the arena value a hand with ``bag_cost=-BAG_COST`` (each bag is worth its +1 less the
 10 points it costs in the long run), added into ``hand`` and ``total``, usually from a zero
@@ -16,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from .rules import BAG_PENALTY, BAGS_PER_PENALTY, is_nil, nil_stake
+from .rules import BAG_PENALTY, BAGS_PER_PENALTY, DEFAULT, TRICKS_PER_HAND, is_nil, nil_stake
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .rules import Bid
+    from .rules import Bid, Rules
 
 
 class TeamScore(NamedTuple):
@@ -32,12 +37,25 @@ class TeamScore(NamedTuple):
     hand: int
     total: int
     bank: int
+    bonus: int = 0  # the thirteen bonus (a house rule), won or lost; 0 under the default rules
 
     def to_json(self) -> dict[str, int]:
-        return dict(self._asdict())
+        """The record's form: ``bonus`` only where a bonus was won or lost (records of games
+        without it stay as they were)."""
+        out = dict(self._asdict())
+        if not self.bonus:
+            del out["bonus"]
+        return out
 
 
-SHEET_ROWS = TeamScore._fields[:6]  # the six rows of SPEC §3, in the sheet's order (not the bank)
+def boston(taken: Sequence[int], team: int) -> bool:
+    """A Boston: the team (0 NS, 1 EW) took all 13 tricks; ``taken`` is by seat. Not scored:
+    the summary, the sheet and the review name it."""
+    return taken[team] + taken[team + 2] == TRICKS_PER_HAND
+
+
+SHEET_ROWS = ("contract", "bags", "nil", "bag_penalty", "hand", "total")  # SPEC §3's six rows, in order
+BONUS_ROW = "bonus"  # a seventh row, after ``nil``, when a team won or lost the thirteen bonus
 
 
 def score_team(
@@ -45,25 +63,35 @@ def score_team(
     taken: tuple[int, int],
     total_before: int = 0,
     bank_before: int = 0,
-    bag_penalty: bool = True,
+    rules: Rules = DEFAULT,
     bag_cost: int = 0,
 ) -> TeamScore:
-    """Score one team from its two partners' bids and tricks. ``bag_cost`` points per bag are
-    added to the hand (0 on the score sheet; ``-BAG_COST`` where a bag's future penalty counts)."""
-    contract_bid = contract_tricks = nil_tricks = 0
+    """Score one team from its two partners' bids and tricks under ``rules``. ``bag_cost``
+    points per bag are added to the hand (0 on the score sheet; ``-BAG_COST`` where a bag's
+    future penalty counts, with ``rules.valuing()``)."""
+    contract_bid = contract_tricks = nil_tricks = numbers = 0
     for bid, tricks in zip(bids, taken):
         if is_nil(bid):
             nil_tricks += tricks
         else:
             contract_bid += cast(int, bid)  # not a Nil: a number
             contract_tricks += tricks
+            numbers += 1
+    if rules.nil_tricks_count and numbers == 1:  # a failed Nil's tricks help its partner's contract
+        contract_tricks += nil_tricks
+        nil_tricks = 0
 
-    if contract_tricks >= contract_bid:
+    made = contract_tricks >= contract_bid
+    bonus = 0
+    if made:
         contract = 10 * contract_bid
         bags = contract_tricks - contract_bid + nil_tricks
     else:
         contract = -10 * contract_bid
         bags = nil_tricks
+    if rules.thirteen_bonus and contract_bid == TRICKS_PER_HAND:  # the bonus, in place of ±130
+        bonus = rules.thirteen_bonus if made else -rules.thirteen_bonus
+        contract = 0
 
     nil = 0
     for bid, tricks in zip(bids, taken):
@@ -73,20 +101,21 @@ def score_team(
 
     bank = bank_before + bags
     penalty = 0
-    if bag_penalty:
-        rollovers = bank // BAGS_PER_PENALTY
-        penalty = -BAG_PENALTY * rollovers
-        bank -= BAGS_PER_PENALTY * rollovers
+    if rules.bag_penalty:
+        limit = rules.bag_limit
+        rollovers = bank // limit
+        penalty = -BAG_PENALTY * limit // BAGS_PER_PENALTY * rollovers  # −100 per 10, −50 per 5
+        bank -= limit * rollovers
 
-    hand = contract + bags + nil + penalty + bag_cost * bags
-    return TeamScore(contract, bags, nil, penalty, hand, total_before + hand, bank)
+    hand = contract + bags + nil + bonus + penalty + bag_cost * bags
+    return TeamScore(contract, bags, nil, penalty, hand, total_before + hand, bank, bonus)
 
 
 def score_hand(bids: Sequence[Bid | None], taken: Sequence[int], totals: Sequence[int], banks: Sequence[int],
-               bag_penalty: bool = True) -> tuple[TeamScore, TeamScore]:
+               rules: Rules = DEFAULT) -> tuple[TeamScore, TeamScore]:
     """Score both teams; ``bids`` and ``taken`` are indexed by seat (S, W, N, E),
     ``totals`` and ``banks`` by team (NS, EW)."""
     return (
-        score_team((bids[0], bids[2]), (taken[0], taken[2]), totals[0], banks[0], bag_penalty),
-        score_team((bids[1], bids[3]), (taken[1], taken[3]), totals[1], banks[1], bag_penalty),
+        score_team((bids[0], bids[2]), (taken[0], taken[2]), totals[0], banks[0], rules),
+        score_team((bids[1], bids[3]), (taken[1], taken[3]), totals[1], banks[1], rules),
     )

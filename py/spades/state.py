@@ -22,10 +22,10 @@ from typing import NamedTuple
 
 from .cards import (
     HAND_SIZE,
-    NUM_CARDS,
-    NUM_RANKS,
     NUM_SEATS,
     SEATS,
+    SPADE_MASK,
+    SUIT_OF,
     SUIT_SYMBOLS,
     TEAMS,
     Card,
@@ -40,6 +40,7 @@ from .rules import (
     BEATERS,
     BLIND,
     DEAL,
+    DEFAULT,
     FIRST_DEALER,
     TRICKS_PER_HAND,
     Outcome,
@@ -54,11 +55,11 @@ from .rules import (
     next_seat,
     play_error,
     play_mask,
+    shown_voids,
 )
 from .scoring import TeamScore, score_hand
 from .values import Value
 
-DEFAULT_RULES = Rules()
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
 _NEXT = tuple(next_seat(s) for s in SEATS)
@@ -80,21 +81,6 @@ class Trick(NamedTuple):
         if self.winner is not None:
             out["winner"] = self.winner.name
         return out
-
-
-def shown_voids(tricks: list[Trick] | tuple[Trick, ...]) -> list[int]:
-    """Per seat, a 4-bit mask of the suits it has shown out of: it did not follow the led suit
-    (public knowledge; the bots' sampler and the partial record both use it)."""
-    out = [0] * NUM_SEATS
-    for trick in tricks:
-        cards = trick.cards
-        if not cards:
-            continue
-        led = cards[0] // NUM_RANKS
-        for seat, card in zip(trick.seats, cards):
-            if card // NUM_RANKS != led:
-                out[seat] |= 1 << led
-    return out
 
 
 class HandState:
@@ -155,7 +141,7 @@ class Game:
         if game is not None and (type(game) is not int or game < 0):
             raise MalformedError("bad_action", text=f"game {game!r}")
         self.game = game
-        self.rules = rules or DEFAULT_RULES
+        self.rules = rules or DEFAULT
         self.known = known
         self.hands: list[HandState] = []
         self.totals = [0, 0]
@@ -186,7 +172,7 @@ class Game:
             hand.legal = legal  # apply() need not compute it again
             return cards_of(legal)
         if phase is _BID:
-            return legal_bids(self.rules, self.totals, self.hand.to_move)
+            return self.legal_bids(self.hand.to_move)
         if phase is _HAND_OVER:
             return [DEAL]
         return []
@@ -210,10 +196,10 @@ class Game:
                 if error is not None:
                     raise error
             hand.legal = -1
-            if card < NUM_RANKS:
+            if (SPADE_MASK >> card) & 1:
                 hand.spades_broken = True
             if not trick:
-                hand.led = card // NUM_RANKS
+                hand.led = SUIT_OF[card]
                 hand.win_card = card
                 hand.win_seat = seat
             elif (BEATERS[hand.win_card] >> card) & 1:
@@ -276,7 +262,7 @@ class Game:
         if deal is None:
             if self.game is None:
                 raise MalformedError("bad_action", text="deal: no game number and no deal")
-            masks = deal_masks(self.game, index, dealer)
+            masks = deal_masks(self.game, index, dealer, self.rules.jokers)
         else:
             masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[assignment]
         self.hand = HandState(index, dealer, masks, self.known)  # the current hand, the engine's own
@@ -304,13 +290,13 @@ class Game:
         return blind_allowed(self.rules, self.totals, seat)
 
     def legal_bids(self, seat: Seat) -> list[int | str]:
-        """The bids ``seat`` may make (in order): 0..13, plus ``BLIND`` where allowed."""
-        return legal_bids(self.rules, self.totals, seat)
+        """The bids ``seat`` may make now, in order (``rules.legal_bids``, after the partner's)."""
+        return legal_bids(self.rules, self.totals, seat, self.hand.bids[seat ^ 2])
 
     def _bid(self, action: int | str) -> None:
         hand = self.hand
         seat = hand.to_move
-        error = bid_error(self.rules, self.totals, seat, action)
+        error = bid_error(self.rules, self.totals, seat, action, hand.bids[seat ^ 2])
         if error is not None:
             raise error
         hand.bids[seat] = action
@@ -354,17 +340,19 @@ class Game:
         seat = hand.to_move
         if card in hand.plays:
             return IllegalActionError("already_played", card=card.display)
+        if not (self.rules.deck >> card) & 1:
+            return IllegalActionError("not_in_deck", card=card.display)
         known = hand.known
         if known is not None and (hand.deal[known] >> card) & 1:
             return IllegalActionError("held_by", card=card.display, seat=SEATS[known].name)
-        suit = card // NUM_RANKS
+        suit = SUIT_OF[card]
         if shown_voids(hand.tricks + [hand.current_trick()])[seat] >> suit & 1:
             return IllegalActionError("shown_void", seat=seat.name, suit=SUIT_SYMBOLS[suit])
         return None
 
     def _finish_hand(self) -> None:
         hand = self.hand
-        hand.score = score_hand(hand.bids, hand.taken, self.totals, self.banks, self.rules.bag_penalty)
+        hand.score = score_hand(hand.bids, hand.taken, self.totals, self.banks, self.rules)
         self.totals = [s.total for s in hand.score]
         self.banks = [s.bank for s in hand.score]
         self.outcome = game_outcome(self.rules, self.totals, len(self.hands))
@@ -454,8 +442,8 @@ class View(Value):
 
     @property
     def unseen_mask(self) -> int:
-        """Cards this seat has not seen: neither in its hand nor played."""
-        return ((1 << NUM_CARDS) - 1) & ~self.held & ~self.played_mask
+        """Cards of this game's deck this seat has not seen: neither in its hand nor played."""
+        return self.rules.deck & ~self.held & ~self.played_mask
 
     @property
     def team(self) -> Team:

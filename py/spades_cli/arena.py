@@ -31,7 +31,7 @@ from spades.rules import BAG_COST, Rules, bid_value, is_nil
 from spades.scoring import score_team
 from spades.state import Game
 
-from .play import play_game, play_hand
+from .play import RULES_HELP, play_game, play_hand, rules_from_arg
 
 if TYPE_CHECKING:
     import argparse
@@ -60,12 +60,13 @@ def deal_number(seed: int, i: int) -> int:
     return derive_seed(seed, i) & ((1 << GAME_NUMBER_BITS) - 1)
 
 
-def team_result(game: Game, team: int) -> dict:
-    """A team's figures for the finished hand, from the public table (a seat's view)."""
+def team_result(game: Game, team: int, refused: dict | None = None) -> dict:
+    """A team's figures for the finished hand, from the public table (a seat's view), with the
+    actions of its seats the engine refused (``play_hand``'s ``refused``)."""
     view = game.view(SEATS[team])
     bids = (view.bids[team], view.bids[team + 2])
     taken = (view.taken[team], view.taken[team + 2])
-    s = score_team(bids, taken, 0, 0, False, -BAG_COST)
+    s = score_team(bids, taken, 0, 0, game.rules.valuing(), -BAG_COST)
     nils = [(b, t) for b, t in zip(bids, taken) if is_nil(b)]
     return {
         "points": s.hand,
@@ -74,13 +75,14 @@ def team_result(game: Game, team: int) -> dict:
         "set": s.contract < 0,
         "nils": len(nils),
         "nils_made": sum(1 for _, t in nils if t == 0),
+        "refused": sum((refused or {}).get(s, 0) for s in (team, team + 2)),
     }
 
 
 class Tally:
     def __init__(self, name: str) -> None:
         self.name = name
-        self.hands = self.contracts = self.sets = self.nils = self.nils_made = self.bags = 0
+        self.hands = self.contracts = self.sets = self.nils = self.nils_made = self.bags = self.refused = 0
         self.times: list[float] = []
 
     def add(self, r: dict) -> None:
@@ -90,6 +92,7 @@ class Tally:
         self.nils += r["nils"]
         self.nils_made += r["nils_made"]
         self.bags += r["bags"]
+        self.refused += r.get("refused", 0)
 
     def to_json(self) -> dict:
         t = sorted(self.times)
@@ -103,6 +106,7 @@ class Tally:
             "nil_bids": self.nils,
             "nil_made_pct": pct(self.nils_made, self.nils),
             "bags_per_hand": round(self.bags / self.hands, 2) if self.hands else None,
+            "refused": self.refused,
             "think_ms": {
                 "mean": round(1000 * sum(t) / len(t), 2) if t else None,
                 "p50": round(1000 * percentile(t, 50), 2) if t else None,
@@ -142,9 +146,10 @@ def play_deal(pa: Player, pb: Player, number: int, rules: Rules) -> Played:
     for a_team in (0, 1):
         seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
         clocks: dict = {}
+        refused: dict = {}
         game = Game(game=number, rules=rules)
-        play_hand(game, seats, clocks)
-        ra, rb = team_result(game, a_team), team_result(game, 1 - a_team)
+        play_hand(game, seats, clocks, refused)
+        ra, rb = team_result(game, a_team, refused), team_result(game, 1 - a_team, refused)
         results.append((ra, rb))
         for s, c in clocks.items():
             (times_a if (s & 1) == a_team else times_b).extend(c)
@@ -199,20 +204,20 @@ def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Ru
             pool.shutdown(cancel_futures=True)
     m, lo, hi = mean_ci(diffs)
     return {
-        "mode": "deals", "ns": a, "ew": b, "deals": deals, "seed": seed,
+        "mode": "deals", "ns": a, "ew": b, "deals": deals, "seed": seed, "rules": rules.to_json(),
         "diff_per_deal": round(m, 2), "ci95": [round(lo, 2), round(hi, 2)],
         "teams": {"ns": ta.to_json(), "ew": tb.to_json()},
     }
 
 
 def run_games(a: str | Player, b: str | Player, games: int, seed: int, target: int,
-              progress: int | None = None) -> dict:
+              progress: int | None = None, rules: Rules | None = None) -> dict:
     pa, pb = player_for(a), player_for(b)
     a, b = _name(a), _name(b)
     ta, tb = Tally(a), Tally(b)
     wins = draws = 0
     scores = []
-    rules = Rules(target=target)
+    rules = (rules or Rules())._replace(target=target)
     for i in range(games):
         number = deal_number(seed, i)
         for a_team in (0, 1):
@@ -263,6 +268,7 @@ def format_result(r: dict) -> str:
             figures = (
                 f"contracts {t['contracts']} made {t['made_pct']}% set {t['set_pct']}%, "
                 f"nil bids {t['nil_bids']} made {t['nil_made_pct']}%, bags/hand {t['bags_per_hand']}, "
+                f"refused {t['refused']}, "
             )
         think = f"think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}"
         lines.append(f"  {key.upper()} {t['player']:>6}: {figures}{think}")
@@ -271,6 +277,7 @@ def format_result(r: dict) -> str:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     try:
+        rules = rules_from_arg(args.rules)
         ns, ew = player_for(args.ns), player_for(args.ew)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -284,9 +291,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.games:
-            r = run_games(a, b, args.games, args.seed, args.target, args.progress)
+            r = run_games(a, b, args.games, args.seed, args.target, args.progress, rules)
         else:
-            r = run_deals(a, b, args.deals, args.seed, progress=args.progress, jobs=args.jobs)
+            r = run_deals(a, b, args.deals, args.seed, rules, progress=args.progress, jobs=args.jobs)
     except OutsideBotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.json:
@@ -311,6 +318,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--games", type=int, default=0, help="play N whole games (×2, duplicate) instead of deals")
     p.add_argument("--target", type=int, default=250, help="target of the whole games (default 250)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", help=RULES_HELP + " (whole games: --target sets the target)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jobs", type=int, default=1,
                    help="play the deals in N processes (levels only; the same figures as with 1, but the times)")

@@ -20,6 +20,7 @@ import time
 from typing import TYPE_CHECKING
 
 from spades.bots import LEVELS, decision_rng, make_player
+from spades.messages import SpadesError
 from spades.record import to_record
 from spades.rules import DEAL, Phase, Rules
 from spades.state import Game
@@ -70,12 +71,21 @@ def players_for(ns: str | Player, ew: str | Player) -> dict:
     return {0: a, 1: b, 2: a, 3: b}
 
 
-def play_hand(game: Game, players: dict, clocks: dict | None = None) -> None:
-    """Play the current hand to its end (bids and cards), asking each seat's player."""
+def play_hand(game: Game, players: dict, clocks: dict | None = None, refused: dict | None = None) -> None:
+    """Play the current hand to its end (bids and cards), asking each seat's player. With
+    ``refused`` (seat -> count), a level's action that is not legal (the engine refuses it, or
+    the level's own check does) is counted there and the seat's first legal action played in its
+    place: the arena's count of refusals. Without it, or from an outside program, it stops."""
     while game.phase is Phase.BID or game.phase is Phase.PLAY:
         seat = game.to_move
         clock = None if clocks is None else clocks.setdefault(seat, [])
-        game.apply(bot_action(game, players[seat], clock))
+        try:
+            game.apply(bot_action(game, players[seat], clock))
+        except (SpadesError, AssertionError):
+            if refused is None or hasattr(players[seat], "act_on_request"):
+                raise
+            refused[seat] = refused.get(seat, 0) + 1
+            game.apply(game.legal_actions()[0])
 
 
 def play_game(number: int, players: dict, rules: Rules | None = None, clocks: dict | None = None) -> Game:
@@ -87,11 +97,26 @@ def play_game(number: int, players: dict, rules: Rules | None = None, clocks: di
         game.apply(DEAL)
 
 
+RULES_HELP = ('rules as JSON, e.g. \'{"target": 500, "blind_nil": true}\'; house rules: "min_team_bid": 4, '
+              '"thirteen_bonus": 200|500, "jokers": true, "nil_tricks_count": true, "bag_limit": 5')
+
+
+def rules_from_arg(text: str | None) -> Rules:
+    """The rules of ``--rules JSON`` (the record's ``"rules"`` object); raises ``ValueError``
+    with a line for the command line."""
+    if not text:
+        return Rules()
+    try:
+        return Rules.from_json(json.loads(text))
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"--rules: {exc}") from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     try:
-        rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules()
-    except (ValueError, TypeError) as exc:
-        print(f"error: --rules: {exc}", file=sys.stderr)
+        rules = rules_from_arg(args.rules)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.game < 0:
         print("error: --game: a game number is 0 or more", file=sys.stderr)
@@ -109,5 +134,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help=f"level of South and North (default {PARTNER_LEVEL})")
     p.add_argument("--ew", choices=sorted(LEVELS), default=DEFAULT_LEVEL,
                    help=f"level of West and East (default {DEFAULT_LEVEL})")
-    p.add_argument("--rules", help='rules as JSON, e.g. \'{"target": 500, "blind_nil": true}\'')
+    p.add_argument("--rules", help=RULES_HELP)
     p.set_defaults(func=cmd_play)

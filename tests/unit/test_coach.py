@@ -131,6 +131,7 @@ def test_the_status_line_says_why_and_the_setting_turns_it_off():
 
 def test_the_risk_figures_are_the_scoring_functions():
     from spades.advice import bid_risk
+    from spades.rules import Rules
     from spades.scoring import score_team
 
     game = position({}, bids=(), rules=None)  # South to bid first, the partner not yet
@@ -139,9 +140,9 @@ def test_the_risk_figures_are_the_scoring_functions():
         risk = bid_risk(view, bid)
         p = risk.partner
         assert not risk.partner_known and 1 <= p <= 13
-        assert risk.made == score_team((bid, p), (bid, p), 0, 0, True).hand == 10 * (bid + p)
-        assert risk.set == score_team((bid, p), (bid - 1, p), 0, 0, True).hand == -10 * (bid + p)
-        assert risk.likely == score_team((bid, p), (risk.likely_tricks, p), 0, 0, True).hand
+        assert risk.made == score_team((bid, p), (bid, p), 0, 0, Rules()).hand == 10 * (bid + p)
+        assert risk.set == score_team((bid, p), (bid - 1, p), 0, 0, Rules()).hand == -10 * (bid + p)
+        assert risk.likely == score_team((bid, p), (risk.likely_tricks, p), 0, 0, Rules()).hand
     nil = bid_risk(view, 0)
     assert (nil.made, nil.set) == (100 + 10 * nil.partner, -100 + 1 + 10 * nil.partner)
     assert (nil.bank, nil.to_penalty) == (0, 10)

@@ -35,7 +35,11 @@ from spades.record import summary
 from spades.state import Trick
 from spades.values import Value
 
-FULL = (1 << 52) - 1
+FULL = (1 << 54) - 1  # the 52 cards and the two jokers
+HOUSE = {"min_team_bid": 4, "thirteen_bonus": 200, "jokers": True, "nil_tricks_count": True, "bag_limit": 5}
+# the settings, each house rule alone, and all five at once
+VARIANTS = [Rules(), Rules(target=500, bag_penalty=False), Rules(blind_nil=True),
+            *(Rules(**{key: value}) for key, value in HOUSE.items()), Rules(blind_nil=True, **HOUSE)]
 ENGINE = Path(__file__).resolve().parents[2] / "py" / "spades"
 
 
@@ -49,11 +53,15 @@ def _check(game: Game) -> None:
     for card in hand.plays:
         assert not (played >> card) & 1
         played |= 1 << card
-    assert held & played == 0 and held | played == FULL, "52 cards conserved"
+    assert held & played == 0 and held | played == game.rules.deck, "the deck's 52 cards conserved"
     assert len(hand.tricks) <= 13 and sum(hand.taken) == len(hand.tricks)
     assert len(hand.plays) == 4 * len(hand.tricks) + len(hand.trick)
     if game.phase in (Phase.BID, Phase.PLAY):
         assert game.legal_actions(), "the seat to move always has a legal action"
+    if game.phase is Phase.BID:  # every number offered reaches the team's minimum
+        partner = hand.bids[hand.to_move ^ 2]
+        if partner not in (None, 0, "blind"):
+            assert all(b in (0, "blind") or b + partner >= game.rules.min_team_bid for b in game.legal_actions())
     if game.phase is Phase.HAND_OVER or game.phase is Phase.GAME_OVER:
         assert len(hand.tricks) == 13
 
@@ -69,9 +77,8 @@ def _random_game(number: int, rules: Rules, check=_check) -> Game:
 
 
 def test_1000_random_games_keep_the_invariants_and_replay():
-    rules = [Rules(), Rules(target=500, bag_penalty=False), Rules(blind_nil=True)]
     for number in range(1000):
-        game = _random_game(number, rules[number % 3])
+        game = _random_game(number, VARIANTS[number % len(VARIANTS)])
         assert game.winner is not None and len(game.hands) <= 30
         if number % 10 == 0:
             record = to_record(game)
@@ -168,7 +175,8 @@ def test_the_browser_import_scan_ignores_other_modules(snippet):
 # for a card mask (so a new field holding one is checked without anyone having to list it)
 NOT_MASKS = frozenset({
     "hand_index", "target", "taken", "totals", "banks", "bids", "bid_log", "legal",
-    "contract", "bags", "nil", "bag_penalty", "hand", "total", "bank",
+    "contract", "bags", "nil", "bag_penalty", "hand", "total", "bank", "bonus",
+    "min_team_bid", "thirteen_bonus", "bag_limit",
 })
 _NAMES: dict = {}
 
@@ -230,10 +238,9 @@ def leaks(view: View, game: Game) -> list[str]:
 
 
 def test_no_view_holds_a_card_of_another_hand_in_1000_random_games():
-    rules = [Rules(), Rules(target=500, bag_penalty=False), Rules(blind_nil=True)]
     views = 0
     for number in range(1000):
-        game = Game(game=number, rules=rules[number % 3])
+        game = Game(game=number, rules=VARIANTS[number % len(VARIANTS)])
         rng = SplitMix64(number * 7 + 3)
         decision = 0
         while not game.over:

@@ -14,7 +14,7 @@ import pytest
 
 from helpers import MemoryStore
 from helpers import regions as draw
-from spades import DEAL, Seat, from_record, messages, score_team
+from spades import DEAL, Rules, Seat, from_record, messages, score_team
 from spades.advice import MESSAGES as ADVICE
 from spades.advice import PARTNER
 from spades.scoring import SHEET_ROWS
@@ -125,7 +125,7 @@ def test_the_worked_example_in_the_help_is_what_the_engine_scores():
     # The three smaller cases of the same section, scored by the engine.
     cases = {"+141": ((0, 4), (0, 5), 0), "−58": ((0, 4), (2, 4), 0), "−37": ((3, 3), (5, 4), 7)}
     for shown, (bids, tricks, bank) in cases.items():
-        score = score_team(bids, tricks, 0, bank, True)
+        score = score_team(bids, tricks, 0, bank, Rules())
         assert render.signed(score.hand) == shown
         for lang in ("ru", "en"):
             assert shown in text_of(helppage.page(lang)), (lang, shown)

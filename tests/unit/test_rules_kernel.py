@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from spades import BLIND, CARDS, Card, IllegalActionError, MalformedError, Rules, Seat, SplitMix64, Team
-from spades.cards import SPADE_MASK, SUIT_MASK, mask_of
+from spades.cards import JOKER_MASK, SPADE_MASK, SUIT_MASK, mask_of
 from spades.rules import (
     BAG_COST,
     BEATERS,
@@ -184,7 +184,8 @@ def test_beats_by_definition():
             c, b = CARDS[card], CARDS[best]
             expected = c.rank > b.rank if c.suit == b.suit else c.suit == SPADES
             assert beats(card, best) == expected, (c, b)
-    assert BEATERS[Card.parse("AS")] == 0
+    assert BEATERS[Card.parse("AS")] == JOKER_MASK  # nothing but a joker, in a game with them
+    assert BEATERS[Card.parse("BJ")] == 0 and BEATERS[Card.parse("LJ")] == m("BJ")
     assert BEATERS[Card.parse("2H")] == SPADE_MASK | (SUIT_MASK[HEARTS] & ~m("2H"))
 
 
@@ -227,7 +228,7 @@ def test_game_result(rules, totals, hands, result):
 
 def _old_arena_points(bids, taken) -> int:
     """fa7a0f3's arena: the hand's points without the bag penalty, less 10 per bag."""
-    s = score_team(bids, taken, 0, 0, False)
+    s = score_team(bids, taken, 0, 0, Rules(bag_penalty=False))
     return s.hand - 10 * s.bags
 
 
@@ -239,8 +240,8 @@ def test_score_team_with_a_bag_cost_is_the_old_arena_formula():
         for b in bids:
             for ta in range(14):
                 for tb in range(14 - ta):
-                    plain = score_team((a, b), (ta, tb), 0, 0, False)
-                    costed = score_team((a, b), (ta, tb), 0, 0, False, -BAG_COST)
+                    plain = score_team((a, b), (ta, tb), 0, 0, Rules(bag_penalty=False))
+                    costed = score_team((a, b), (ta, tb), 0, 0, Rules(bag_penalty=False), -BAG_COST)
                     assert costed.hand == _old_arena_points((a, b), (ta, tb)), (a, b, ta, tb)
                     assert costed.total == costed.hand
                     assert costed[:4] == plain[:4] and costed.bank == plain.bank  # only hand/total move
@@ -249,7 +250,7 @@ def test_score_team_with_a_bag_cost_is_the_old_arena_formula():
 
 
 def test_the_bag_cost_is_added_to_the_hand_and_the_total():
-    s = score_team((4, 3), (5, 3), 100, 8, True, -BAG_COST)  # 1 bag, no rollover (9 in the bank)
+    s = score_team((4, 3), (5, 3), 100, 8, Rules(), -BAG_COST)  # 1 bag, no rollover (9 in the bank)
     assert (s.contract, s.bags, s.bag_penalty, s.hand, s.total, s.bank) == (70, 1, 0, 61, 161, 9)
-    s = score_team((4, 3), (6, 4), 100, 8, True, -BAG_COST)  # 3 bags: 11, one penalty
+    s = score_team((4, 3), (6, 4), 100, 8, Rules(), -BAG_COST)  # 3 bags: 11, one penalty
     assert (s.bags, s.bag_penalty, s.hand, s.total, s.bank) == (3, -100, 70 + 3 - 100 - 30, 100 - 57, 1)

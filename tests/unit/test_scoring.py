@@ -37,7 +37,7 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_scoring_table(case):
     bids, taken, bank, penalty, expected = CASES[case]
-    s = score_team(bids, taken, 1000, bank, penalty)
+    s = score_team(bids, taken, 1000, bank, Rules(bag_penalty=penalty))
     assert (s.contract, s.bags, s.nil, s.bag_penalty, s.hand, s.bank) == expected
     assert s.total == 1000 + s.hand
 
@@ -58,7 +58,7 @@ def test_bags_accumulate_across_hands_and_roll_over():
     totals, banks = [0, 0], [0, 0]
     hands = [((3, 2, 3, 2), (5, 2, 4, 2)), ((3, 2, 3, 2), (5, 2, 4, 2)), ((1, 2, 1, 2), (4, 2, 3, 4))]
     for bids, taken in hands:
-        ns, ew = score_hand(bids, taken, totals, banks, True)
+        ns, ew = score_hand(bids, taken, totals, banks, Rules())
         totals, banks = [ns.total, ew.total], [ns.bank, ew.bank]
     # 3 + 3 bags, then 5 more: 11 bags -> one penalty, one bag left
     assert banks[0] == 1 and ns.bag_penalty == -100

@@ -28,7 +28,10 @@ def test_repr_can_be_pasted_back():
     for value in (Rules(500, False, True), Settings(lang="en"), Reason("void", {"suit": 2}),
                   Hint(3, (Reason("sure_one", {"cards": "♠A"}),))):
         assert eval(repr(value), names) == value  # noqa: S307
-    assert repr(Rules()) == "Rules(target=250, bag_penalty=True, blind_nil=False)"
+    assert repr(Rules()) == ("Rules(target=250, bag_penalty=True, blind_nil=False, min_team_bid=0, thirteen_bonus=0, "
+                             "jokers=False, nil_tricks_count=False, bag_limit=10)")
+    house = Rules(min_team_bid=4, thirteen_bonus=200, jokers=True, nil_tricks_count=True, bag_limit=5)
+    assert eval(repr(house), names) == house  # noqa: S307
 
 
 def test_immutable():
@@ -53,9 +56,13 @@ def test_replace_checks_like_a_new_value():
 
 
 def test_as_dict_fields_in_order():
-    assert Rules(500)._asdict() == {"target": 500, "bag_penalty": True, "blind_nil": False}
-    assert Rules._fields == ("target", "bag_penalty", "blind_nil")
+    house = {"min_team_bid": 0, "thirteen_bonus": 0, "jokers": False, "nil_tricks_count": False, "bag_limit": 10}
+    assert Rules(500)._asdict() == {"target": 500, "bag_penalty": True, "blind_nil": False, **house}
+    assert Rules._fields == ("target", "bag_penalty", "blind_nil", *house)
+    # the record's form: the three settings always, a house rule only when in force
     assert Rules().to_json() == {"target": 250, "bag_penalty": True, "blind_nil": False}
+    assert Rules(jokers=True, bag_limit=5).to_json() == {"target": 250, "bag_penalty": True, "blind_nil": False,
+                                                         "jokers": True, "bag_limit": 5}
 
 
 def test_a_default_is_shared_by_no_value_and_cannot_change():

@@ -6,7 +6,10 @@
 - Nil on a weak, safe hand (low ``nil_danger``), never after the partner's Nil, and only when
   the partner has not already bid too little to carry the team;
 - Blind Nil (only offered when the team trails by 100 or more) is judged from the score alone,
-  before the hand is looked at: the team must trail by 200, or the opponents be near the target.
+  before the hand is looked at: the team must trail by 200, or the opponents be near the target;
+- the house rules: a number bid is raised to the team's minimum after the partner's bid
+  (``rules.least_bid``); with ``nil_tricks_count`` a failed Nil costs less, so Nil is bid on a
+  little more danger (``NIL_COUNT_ALLOWANCE``); the jokers are counted by ``estimate``.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
+from ..rules import BLIND, DEFAULT, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil, least_bid
 from ..state import View
 from .estimate import Estimate, estimate
 
@@ -22,7 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..reasons import Why
-    from ..rules import Bid
+    from ..rules import Bid, Rules
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class BidStyle:
 
 # The medium and the hard level count a hand alike (the hard level then searches the bid).
 STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
+NIL_COUNT_ALLOWANCE = 0.2  # more danger a Nil may carry when its tricks would help the partner
 
 
 def partner_allows_nil(bids: Sequence[Bid | None], seat: int) -> bool:
@@ -62,15 +66,16 @@ def blind_wanted(view: View) -> bool:
 def judge_bid(view: View, style: BidStyle, est: Estimate | None = None) -> tuple[int, Estimate, list[Why]]:
     """(bid, est, notes): notes are reason codes with parameters, in the order they applied."""
     assert view.phase is Phase.BID
-    est = est or estimate(view.held)
-    bid, notes = bid_for(int(view.seat), view.bids, est, style)
+    est = est or estimate(view.held, view.rules.jokers)
+    bid, notes = bid_for(int(view.seat), view.bids, est, style, view.rules)
     return bid, est, notes
 
 
-def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyle) -> tuple[int, list[Why]]:
+def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyle,
+            rules: Rules = DEFAULT) -> tuple[int, list[Why]]:
     """(bid, notes): what ``seat`` bids on its count ``est`` with ``bids`` (per seat, None for
-    those yet to bid) made before it; ``judge_bid`` for a seat's view, and the inference's guess
-    of what another seat would have bid holding a sampled hand."""
+    those yet to bid) made before it, under ``rules``; ``judge_bid`` for a seat's view, and the
+    inference's guess of what another seat would have bid holding a sampled hand."""
     notes: list[Why] = []
     partner_bid = bids[seat ^ 2]
     t = est.tricks + style.bias
@@ -83,10 +88,15 @@ def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyl
     partner_nil = partner_bid is not None and is_nil(partner_bid)
     if partner_nil:
         notes.append(("partner_nil", {}))
-    elif est.danger < style.nil_danger and est.tricks < style.nil_tricks and partner_allows_nil(bids, seat):
+    elif (est.danger < style.nil_danger + (NIL_COUNT_ALLOWANCE if rules.nil_tricks_count else 0.0)
+          and est.tricks < style.nil_tricks and partner_allows_nil(bids, seat)):
         notes.append(("nil", {}))
         return 0, notes
     bid = max(1, min(MAX_BID, int(t + 0.5)))
     if bid == 1 and est.tricks < 0.5:
         notes.append(("weak", {}))
+    least = least_bid(rules, partner_bid)
+    if bid < least:
+        notes.append(("team_min", {"min": rules.min_team_bid, "least": least}))
+        bid = least
     return bid, notes

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..cards import NUM_CARDS, NUM_RANKS, SPADE_MASK, mask_of
-from ..rules import MAX_BID, NON_SPADES, beats, play_mask, winning_index
+from ..cards import BIG_JOKER, CARD_SLOTS, LITTLE_JOKER, RANK_OF, SPADE_MASK, SUIT_OF, mask_of
+from ..rules import MAX_BID, NON_SPADES, beats, least_bid, play_mask, winning_index
 from .base import Bot, legal_card
 from .sim import highest_rank, lowest_rank
 
@@ -22,15 +22,15 @@ if TYPE_CHECKING:
     from .sim import Sim
 
 COUNTED_SIDE = (11, 12)  # K A
-COUNTED_SPADES = (8, 9, 10, 11, 12)  # 10 J Q K A
+COUNTED_SPADES = (8, 9, 10, 11, 12, RANK_OF[LITTLE_JOKER], RANK_OF[BIG_JOKER])  # 10 J Q K A, the jokers
 
 
 def easy_count(held: int) -> int:
     n = 0
-    for c in range(NUM_CARDS):
+    for c in range(CARD_SLOTS):
         if held >> c & 1:
-            rank = c % NUM_RANKS
-            if c < NUM_RANKS:
+            rank = RANK_OF[c]
+            if SUIT_OF[c] == 0:
                 n += rank in COUNTED_SPADES
             else:
                 n += rank in COUNTED_SIDE
@@ -41,7 +41,7 @@ class EasyBot(Bot):
     level = "easy"
 
     def bid(self, view: View, rng: SplitMix64) -> int:
-        return easy_bid(view.held)
+        return easy_bid(view.held, least_bid(view.rules, view.bids[view.partner]))
 
     def play(self, view: View, rng: SplitMix64) -> Card:
         # in play, ``view.legal`` holds cards
@@ -49,16 +49,17 @@ class EasyBot(Bot):
                                           [int(c) for c in view.trick.cards]))
 
 
-def easy_bid(held: int) -> int:
-    """The beginner's bid: its count, at least 1 (a beginner does not bid Nil)."""
-    return max(1, min(MAX_BID, easy_count(held)))
+def easy_bid(held: int, least: int = 0) -> int:
+    """The beginner's bid: its count, at least 1 (a beginner does not bid Nil), and at least
+    ``least`` (the team's minimum, ``rules.least_bid``)."""
+    return max(1, least, min(MAX_BID, easy_count(held)))
 
 
 def easy_play(sim: Sim, seat: int) -> int:
     """The beginner's card for ``seat`` in a playout (``sim.Sim``): ``easy_card`` of its legal
     cards and the trick on the table."""
     trick = sim.trick
-    return easy_card(play_mask(sim.held[seat], trick[0] // NUM_RANKS if trick else -1, sim.broken), trick)
+    return easy_card(play_mask(sim.held[seat], SUIT_OF[trick[0]] if trick else -1, sim.broken), trick)
 
 
 def easy_card(legal: int, trick: list[int]) -> int:
@@ -69,9 +70,9 @@ def easy_card(legal: int, trick: list[int]) -> int:
         side = legal & ~SPADE_MASK
         return highest_rank(side or legal)
     best = trick[winning_index(trick)]
-    winners = [c for c in range(NUM_CARDS) if legal >> c & 1 and beats(c, best)]
+    winners = [c for c in range(CARD_SLOTS) if legal >> c & 1 and beats(c, best)]
     if winners:
-        following = [c for c in winners if c // NUM_RANKS == trick[0] // NUM_RANKS]
+        following = [c for c in winners if SUIT_OF[c] == SUIT_OF[trick[0]]]
         return max(following) if following else min(winners)
     return lowest_rank(legal & NON_SPADES or legal)
 

@@ -8,13 +8,17 @@
 - ruffs: a void, singleton or doubleton side suit with spare spades to trump it.
 ``nil_danger(held)`` scores how likely the hand is to be forced to take a trick; a weak hand
 with low danger can bid Nil. Each part notes a reason (code and parameters) for the hint.
+
+With the jokers (``jokers=True``) the spades are counted from the top: the big joker is
+counted as the ace would be (a sure trick), the little joker as the king, A♠ as the queen, and
+so on down (``ranks``); the two lowest spades rank below the two.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import NUM_RANKS
+from ..cards import BIG_JOKER, FULL_SUIT, NUM_CARDS, NUM_RANKS
 
 A, K, Q, J, T = 12, 11, 10, 9, 8
 
@@ -31,21 +35,33 @@ class Estimate:
     spades: int = 0
 
 
-def ranks(held: int, suit: int) -> list[int]:
-    """Ranks held in a suit, highest first."""
-    m = (held >> (suit * NUM_RANKS)) & ((1 << NUM_RANKS) - 1)
+JOKER_SHIFT = 2  # with the jokers, the spades' ranks counted from the top: 2 below each card's own
+
+
+def ranks(held: int, suit: int, jokers: bool = False) -> list[int]:
+    """Ranks held in a suit, highest first; with ``jokers``, the spades' from the top (the big
+    joker as 12, the ace's rank)."""
+    m = (held >> (suit * NUM_RANKS)) & FULL_SUIT
+    if jokers and suit == 0:
+        m |= (held >> NUM_CARDS) << NUM_RANKS
+        return [r - JOKER_SHIFT for r in range(NUM_RANKS + 1, -1, -1) if m >> r & 1]
     return [r for r in range(NUM_RANKS - 1, -1, -1) if m >> r & 1]
 
 
-def card(suit: int, rank: int) -> int:
+def card(suit: int, rank: int, jokers: bool = False) -> int:
+    """The card of ``ranks``' ``rank`` in ``suit``."""
+    if jokers and suit == 0:
+        rank += JOKER_SHIFT
+        return rank if rank < NUM_RANKS else BIG_JOKER - 1 + rank - NUM_RANKS
     return suit * NUM_RANKS + rank
 
 
-def estimate(held: int) -> Estimate:
+def estimate(held: int, jokers: bool = False) -> Estimate:
+    """The hand's count (see the module); ``jokers``: the game plays with them."""
     est = Estimate(0.0)
     total = 0.0
     # spades
-    sp = ranks(held, 0)
+    sp = ranks(held, 0, jokers)
     n = len(sp)
     est.spades = n
     st = 0.0
@@ -53,26 +69,26 @@ def estimate(held: int) -> Estimate:
     if A in sp:
         st += 1.0
         counted += 1
-        est.sure.append(card(0, A))
+        est.sure.append(card(0, A, jokers))
     if K in sp:
         v = 1.0 if A in sp else (0.85 if n >= 2 else 0.3)
         st += v
         counted += 1
-        (est.sure if v >= 0.85 else est.likely).append(card(0, K))
+        (est.sure if v >= 0.85 else est.likely).append(card(0, K, jokers))
     if Q in sp:
         above = (A in sp) + (K in sp)
         v = 1.0 if above == 2 else (0.8 if n >= 3 else (0.5 if above else 0.25))
         st += v
         counted += 1
-        (est.sure if v >= 0.95 else est.likely).append(card(0, Q))
+        (est.sure if v >= 0.95 else est.likely).append(card(0, Q, jokers))
     if J in sp and n >= 4:
         above = (A in sp) + (K in sp) + (Q in sp)
         v = 1.0 if above == 3 else (0.6 if above else 0.45)
         st += v
         counted += 1
-        est.likely.append(card(0, J))
+        est.likely.append(card(0, J, jokers))
     if n >= 5:
-        est.long_spades = [card(0, r) for r in sp]
+        est.long_spades = [card(0, r, jokers) for r in sp]
     long_extra = max(0, n - 4)
     # the spades past the fourth that are not already honours counted above
     extra_low = max(0, min(long_extra, n - counted))
@@ -115,14 +131,14 @@ def estimate(held: int) -> Estimate:
                 spare -= use if ln < 2 else 0
                 est.ruffs.append((s, ln))
     est.tricks = total
-    est.danger = nil_danger(held)
+    est.danger = nil_danger(held, jokers)
     return est
 
 
-def nil_danger(held: int) -> float:
+def nil_danger(held: int, jokers: bool = False) -> float:
     """How likely the hand is to be forced to take a trick (0 safe, ≥ 1 risky)."""
     d = 0.0
-    sp = ranks(held, 0)
+    sp = ranks(held, 0, jokers)
     for r in sp:
         if r >= J:
             d += 2.0

@@ -26,13 +26,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from ..cards import HAND_SIZE, NUM_CARDS, NUM_RANKS, NUM_SEATS, SUIT_MASK, mask_of
+from ..cards import CARD_SLOTS, HAND_SIZE, NUM_SEATS, SUIT_MASK, SUIT_OF, mask_of
 from ..rules import (
     BAG_COST,
     BLIND,
+    DEFAULT,
     MAX_BID,
+    VALUING,
     beats,
     first_to_act,
+    is_nil,
+    least_bid,
     nil_stake,
     winning_index,
 )
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
     from ..cards import Card
     from ..deal import SplitMix64
     from ..reasons import Why
-    from ..rules import Bid
+    from ..rules import Bid, Rules
     from ..state import View
     from .estimate import Estimate
     from .sim import Sim
@@ -69,10 +73,11 @@ TRIES = 4  # deals drawn for each one searched: the one that best explains the o
 
 
 def candidate_runs(legal: int, held: int, played: int) -> list[int]:
-    """One card (the lowest) per run of equivalent legal cards."""
-    known = held | played
+    """One card (the lowest) per run of equivalent legal cards (of a suit, with nothing unseen
+    between them; A♠ and the little joker are neighbours)."""
     out = []
     for s in range(4):
+        known = held | played | ~SUIT_MASK[s]
         m = legal & SUIT_MASK[s]
         prev = -1
         while m:
@@ -93,8 +98,8 @@ def run_of(card: int, runs: list[int], held: int, played: int) -> int:
     """The representative of the run ``card`` belongs to."""
     best = card
     for r in runs:
-        if r <= card and r // NUM_RANKS == card // NUM_RANKS:
-            gap = ((1 << card) - 1) & ~((2 << r) - 1) if r < card else 0
+        if r <= card and SUIT_OF[r] == SUIT_OF[card]:
+            gap = ((1 << card) - 1) & ~((2 << r) - 1) & SUIT_MASK[SUIT_OF[r]] if r < card else 0
             if gap & ~(held | played) == 0:
                 best = r
                 break
@@ -118,11 +123,11 @@ def overtakes_partner(sim: Sim, seat: int, card: int) -> bool:
 QUICK = replace(STYLE, shade=False)  # a sampled seat yet to bid: its count alone
 
 
-def quick_bid(held: int) -> int:
+def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None) -> int:
     """What a sampled seat might bid with ``held``: the level's count (``bid_for``), or Nil on a
-    safe weak hand, with no bids to look at."""
-    bid, _ = bid_for(0, (None,) * 4, estimate(held), QUICK)
-    return bid
+    safe weak hand, with no bids to look at but the team's minimum after ``partner_bid``."""
+    bid, _ = bid_for(0, (None,) * 4, estimate(held, rules.jokers), QUICK, rules)
+    return bid if bid == 0 else max(bid, least_bid(rules, partner_bid))
 
 
 def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, samples: int,
@@ -137,7 +142,8 @@ def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estima
     bid. Bounded by ``samples``."""
     consider_nil = may_search_nil(view, est)
     trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
-    best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution)
+    best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution, view.rules,
+                           least_bid(view.rules, view.bids[view.partner]))
     return best
 
 
@@ -148,21 +154,23 @@ def may_search_nil(view: View, est: Estimate, style: BidStyle = STYLE) -> bool:
 
 
 def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_caution: float = 0.0,
-                 nil_caution: float = 0.0) -> tuple[int, dict[int, float]]:
-    """The best bid over the playouts and each candidate's mean (``bid_trial_value``): every
-    number bid is judged on the tricks of the number playouts, Nil (when ``with_nil``) on its
-    own. A set costs ``set_caution`` more and a Nil must gain ``nil_caution``, for the
-    playouts' optimism (the level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none,
-    the means are plain points (the analysis)."""
+                 nil_caution: float = 0.0, rules: Rules = DEFAULT, least: int = 0) -> tuple[int, dict[int, float]]:
+    """The best bid over the playouts and each candidate's mean (``bid_trial_value``, under
+    ``rules``): every number bid from ``least`` (the team's minimum, ``rules.least_bid``) up is
+    judged on the tricks of the number playouts, Nil (when ``with_nil``) on its own. A set costs
+    ``set_caution`` more and a Nil must gain ``nil_caution``, for the playouts' optimism (the
+    level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none, the means are plain points
+    (the analysis)."""
     best, best_value = heuristic, None
     means: dict[int, float] = {}
-    for cand in range(0 if with_nil else 1, MAX_BID + 1):
+    valuing = rules.valuing()
+    for cand in ([0] if with_nil else []) + list(range(max(1, least), MAX_BID + 1)):
         total: float = 0
         count = 0
         for mine, pbid, tm, tp in trials:
             if (mine == 0) != (cand == 0):
                 continue
-            total += bid_trial_value(cand, tm, pbid, tp, set_caution)
+            total += bid_trial_value(cand, tm, pbid, tp, set_caution, valuing)
             count += 1
         if not count:
             continue
@@ -196,7 +204,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
         nil = [nil_stake(b) for b in view.bids]
         for s in range(4):
             if s != me and view.bids[s] is None:
-                bids[s] = quick_bid(hands[s])
+                bids[s] = quick_bid(hands[s], view.rules, bids[s ^ 2])
                 nil[s] = nil_stake(bids[s])
         options = [heuristic if heuristic else 1] + ([0] if with_nil else [])
         for mine in options:
@@ -212,11 +220,12 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     return trials
 
 
-def bid_trial_value(mine: int, tm: int, pbid: Bid | None, tp: int, caution: float = 0.0) -> float:
-    """What the team scores (``score_team``, bags at −BAG_COST) when this seat bids ``mine``
-    and takes ``tm`` tricks, the partner bid ``pbid`` and took ``tp``; a set costs ``caution``
-    more."""
-    score = score_team((mine, pbid), (tm, tp), 0, 0, False, -BAG_COST)
+def bid_trial_value(mine: int, tm: int, pbid: Bid | None, tp: int, caution: float = 0.0,
+                    rules: Rules = VALUING) -> float:
+    """What the team scores (``score_team`` under ``rules``, as ``Rules.valuing`` gives them:
+    bags at −BAG_COST) when this seat bids ``mine`` and takes ``tm`` tricks, the partner bid
+    ``pbid`` and took ``tp``; a set costs ``caution`` more."""
+    score = score_team((mine, pbid), (tm, tp), 0, 0, rules, -BAG_COST)
     return score.hand - caution if score.contract < 0 else score.hand
 
 
@@ -243,6 +252,10 @@ class HardBot(Explaining):
                                                  self.set_caution, self.nil_caution)
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
+        partner_bid = view.bids[view.partner]
+        if (view.rules.thirteen_bonus and partner_bid is not None and not is_nil(partner_bid)
+                and bid + int(partner_bid) == MAX_BID):
+            reason = ("bid_thirteen", {"bonus": view.rules.thirteen_bonus})
         return bid, reason
 
     def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
@@ -273,7 +286,7 @@ class HardBot(Explaining):
         if len(runs) == 1:
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, base.played)
-        cards_left = NUM_CARDS - base.played.bit_count()
+        cards_left = CARD_SLOTS - base.played.bit_count()  # ``played`` counts the two never dealt
         ev = Evidence(view, self.style)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
@@ -309,7 +322,7 @@ class HardBot(Explaining):
 def count_reason(est: Estimate, notes: list[Why]) -> Why:
     """The bid's reason from ``judge_bid``'s notes: the rule that set it, else the count."""
     codes = dict(notes)
-    for code in ("nil", "partner_nil", "crowded", "weak"):
+    for code in ("team_min", "nil", "partner_nil", "crowded", "weak"):
         if code in codes:
             return "bid_" + code, codes[code]
     return "bid_count", {"tricks": round(est.tricks, 1)}

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ..cards import SEATS
-from ..rules import BLIND, first_to_act, nil_stake
+from ..rules import BLIND, first_to_act, least_bid, nil_stake
 from ..state import View
 from .bidding import BidStyle, bid_for
 from .easy import easy_bid, easy_play
@@ -92,14 +92,15 @@ def bid_misses(ev: Evidence, full: list[int]) -> int:
     bad = 0
     partner = ev.me ^ 2
     for seat, bid, before in ev.bidders:
-        est = estimate(full[seat])
-        counted, _ = bid_for(seat, before, est, ev.style)
+        rules = ev.view.rules
+        est = estimate(full[seat], rules.jokers)
+        counted, _ = bid_for(seat, before, est, ev.style, rules)
         if counted == bid:
             continue
         if seat == partner and (est.danger < ev.style.nil_search_danger if bid == 0
                                 else counted and abs(counted - bid) <= 1):
             continue  # the hard level's bid search moved its count
-        if bid == easy_bid(full[seat]):
+        if bid == easy_bid(full[seat], least_bid(rules, before[seat ^ 2])):
             continue
         bad += 1 if (counted == 0) == (bid == 0) and abs(counted - bid) <= 1 else 2
     return bad
@@ -109,7 +110,9 @@ def replay_start(ev: Evidence, full: list[int]) -> Sim:
     """The hand at its first lead with the deal's full hands ``full``, to replay the plays on."""
     bids = list(ev.view.bids)
     n = len(SEATS)
-    return Sim(full[:], 0, [0] * n, bids, [nil_stake(b) for b in bids], False, ev.leader, [], 0, [0] * n)
+    rules = ev.view.rules
+    return Sim(full[:], rules.absent, [0] * n, bids, [nil_stake(b) for b in bids], False, ev.leader, [], 0, [0] * n,
+               rules.valuing())
 
 
 def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
@@ -192,8 +195,9 @@ def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
             if bid == 0:
                 lean[seat] -= NIL_LEAN
                 continue
-            counted, _ = bid_for(seat, before, estimate(full[seat]), ev.style)
-            lean[seat] += (bid == easy_bid(full[seat])) - (bid == counted)
+            rules = ev.view.rules
+            counted, _ = bid_for(seat, before, estimate(full[seat], rules.jokers), ev.style, rules)
+            lean[seat] += (bid == easy_bid(full[seat], least_bid(rules, before[seat ^ 2]))) - (bid == counted)
     if ev.plays:
         sim = replay_start(ev, full)
         for seat, card in ev.plays:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import HAND_SIZE, NUM_RANKS, NUM_SEATS
+from ..cards import HAND_SIZE, NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
 from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
 from .sim import Sim, remembered_honours
@@ -43,12 +43,13 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
     played = view.played_mask
     if memory != "all":
         played = remembered_honours(played, view.trick.cards)
+    played |= view.rules.absent  # never dealt: in no hand
     bids = list(view.bids)
     nil = [nil_stake(b) for b in view.bids]
     return Sim(
         held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
         [int(c) for c in view.trick.cards], len(view.tricks),
-        voids(view) if memory == "all" else [0] * NUM_SEATS,
+        voids(view) if memory == "all" else [0] * NUM_SEATS, view.rules.valuing(),
     )
 
 
@@ -59,15 +60,16 @@ def remaining_counts(view: View) -> list[int]:
 
 def card_weight(card: int, bid: Bid | None) -> float:
     """How likely a seat with ``bid`` is to hold ``card`` (relative; 1 is neutral)."""
-    rank = card % NUM_RANKS
+    rank = RANK_OF[card]
+    spade = SUIT_OF[card] == TRUMP
     if bid is None or bid == BLIND:  # not bid yet, or bid without looking at the cards
         return 1.0
     if bid == NIL:
-        # a Nil bidder rarely keeps aces, kings or high spades
-        if card < NUM_RANKS:
+        # a Nil bidder rarely keeps aces, kings or high spades (or a joker)
+        if spade:
             return 0.15 if rank >= 10 else (0.5 if rank >= 7 else 1.0)
         return 0.3 if rank >= 11 else (0.7 if rank >= 9 else 1.0)
-    if rank >= 11 or (card < NUM_RANKS and rank >= 9):
+    if rank >= 11 or (spade and rank >= 9):
         return 0.7 + 0.15 * min(int(bid), 6)
     return 1.0
 
@@ -99,7 +101,7 @@ class Sampler:
         self.weight: dict[int, list[float]] = {}
         bids = view.bids
         for c in cards:
-            bit = 1 << (c // NUM_RANKS)
+            bit = 1 << SUIT_OF[c]
             self.elig[c] = [s for s in others if not vd[s] & bit]
             self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
 

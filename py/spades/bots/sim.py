@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import NUM_CARDS, NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK, Card
-from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, play_mask, winning_index
+from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
+from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, play_mask, winning_index
 from ..scoring import score_team
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     from ..reasons import Why
-    from ..rules import Bid
+    from ..rules import Bid, Rules
 
     Rule: TypeAlias = Callable[["Sim", int], int]  # how a seat plays: ``policy``, or ``easy.easy_play``
 
@@ -46,8 +46,8 @@ NIL_MODE, WIN_MODE, DUCK_MODE = 0, 1, 2
 
 NSUITS = NUM_SUITS
 TRICKS = TRICKS_PER_HAND
-ABOVE = tuple(SUIT_MASK[c // NUM_RANKS] & ~((2 << c) - 1) for c in range(NUM_CARDS))
-HONOURS = 0
+ABOVE = tuple(SUIT_MASK[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(CARD_SLOTS))
+HONOURS = JOKER_MASK
 for _s in range(NSUITS):
     for _r in (9, 10, 11, 12):  # J Q K A
         HONOURS |= 1 << (_s * NUM_RANKS + _r)
@@ -98,12 +98,16 @@ def discard_high(hand: int) -> int:
 
 class Sim:
     """One hand in play, as ints. ``bids`` are the bids as the record writes them (0..13 or
-    ``"blind"``); ``nil[s]`` is the Nil stake of seat s (``rules.nil_stake``: 0, 100 or 200)."""
+    ``"blind"``); ``nil[s]`` is the Nil stake of seat s (``rules.nil_stake``: 0, 100 or 200).
+    ``played`` starts with the two card indices the game never deals (``Rules.absent``): a
+    seat knows they are in no hand. ``rules`` are the game's, as a hand is valued
+    (``Rules.valuing``)."""
 
-    __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids")
+    __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids", "rules")
 
     def __init__(self, held: list[int], played: int, taken: list[int], bids: Sequence[Bid | None], nil: list[int],
-                 broken: bool, leader: int, trick: list[int], done: int, voids: list[int]) -> None:
+                 broken: bool, leader: int, trick: list[int], done: int, voids: list[int],
+                 rules: Rules = VALUING) -> None:
         self.held = held
         self.played = played
         self.taken = taken
@@ -114,11 +118,12 @@ class Sim:
         self.trick = trick
         self.done = done
         self.voids = voids
+        self.rules = rules
 
     def copy(self) -> "Sim":
         return Sim(
             self.held[:], self.played, self.taken[:], self.bids, self.nil, self.broken,
-            self.leader, self.trick[:], self.done, self.voids[:],
+            self.leader, self.trick[:], self.done, self.voids[:], self.rules,
         )
 
     @property
@@ -131,11 +136,11 @@ class Sim:
         bit = 1 << card
         self.held[seat] ^= bit
         self.played |= bit
-        if card < NUM_RANKS:
+        if (SPADE_MASK >> card) & 1:
             self.broken = True
         if trick:
-            led = trick[0] // NUM_RANKS
-            if card // NUM_RANKS != led:
+            led = SUIT_OF[trick[0]]
+            if SUIT_OF[card] != led:
                 self.voids[seat] |= 1 << led
         trick.append(card)
         if len(trick) == 4:
@@ -163,21 +168,25 @@ def hand_value(sim: Sim, team: int) -> int:
 
 
 def team_points(sim: Sim, team: int) -> int:
-    """A team's points for the finished hand: ``score_team`` from 0, no penalty, bags at
-    −BAG_COST."""
+    """A team's points for the finished hand: ``score_team`` from 0 under the game's rules, no
+    penalty, bags at −BAG_COST."""
     bids, taken = sim.bids, sim.taken
     other = team + 2
-    return score_team((bids[team], bids[other]), (taken[team], taken[other]), 0, 0, False,
+    return score_team((bids[team], bids[other]), (taken[team], taken[other]), 0, 0, sim.rules,
                       -BAG_COST).hand
 
 
 def team_need(sim: Sim, team: int) -> int:
-    """Tricks the team's non-Nil bidders still need for their contract (≤ 0 when made)."""
+    """Tricks the team's non-Nil bidders still need for their contract (≤ 0 when made); under
+    ``nil_tricks_count`` a failed Nil's tricks count toward its partner's."""
     need = 0
+    nil = sim.nil
     for s in (team, team + 2):
-        if not sim.nil[s]:
+        if not nil[s]:
             bid: int = sim.bids[s]  # type: ignore[assignment]  # not a Nil: a number (no cast: the hot path)
             need += bid - sim.taken[s]
+    if sim.rules.nil_tricks_count and (not nil[team]) != (not nil[team + 2]):
+        need -= sim.taken[team if nil[team] else team + 2]
     return need
 
 
@@ -186,8 +195,8 @@ def _sure(card: int, hand: int, sim: Sim, later_opps: Iterable[int]) -> bool:
     out = ABOVE[card] & ~hand & ~sim.played
     if out:
         return False
-    if card >= NUM_RANKS:
-        suit_bit = 1 << (card // NUM_RANKS)
+    if not (SPADE_MASK >> card) & 1:
+        suit_bit = 1 << SUIT_OF[card]
         spades_out = SPADE_MASK & ~hand & ~sim.played
         if spades_out:
             for o in later_opps:
@@ -210,7 +219,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
     hand = sim.held[seat]
     trick = sim.trick
     n = len(trick)
-    led = trick[0] // NUM_RANKS if n else -1
+    led = SUIT_OF[trick[0]] if n else -1
     legal = play_mask(hand, led, sim.broken)
     if legal & (legal - 1) == 0:
         return _said(why, "only", legal.bit_length() - 1)
@@ -299,7 +308,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
     if following:
         winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
         if n == 1:  # second hand low, unless the trick is needed and a sure winner is at hand
-            if winners and (need >= left - 1 or wcard % NUM_RANKS >= 9):
+            if winners and (need >= left - 1 or RANK_OF[wcard] >= 9):
                 return _said(why, "sure_winner", winners[0])
             return _said(why, "second_low", lowest_rank(losers) if losers else low(beaters))
         # third hand high: the cheapest sure winner, else the top card
@@ -378,7 +387,7 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: in
         # lead winners, highest first, in suits the partner still holds
         winners = [c for c in _cards(legal) if _sure(c, hand, sim, opps)]
         if winners:
-            return _said(why, "cover_partner_nil", max(winners, key=lambda c: (c % NUM_RANKS, c >= NUM_RANKS)))
+            return _said(why, "cover_partner_nil", max(winners, key=lambda c: (RANK_OF[c], SUIT_OF[c] != 0)))
         return _said(why, "cover_partner_nil", highest_rank(legal))
     if opp_nil >= 0 and (mode != WIN_MODE or need < left):
         safe = legal
