@@ -111,6 +111,25 @@ function sound(names) {
   });
 }
 
+/** The trick's cards by name. A render that adds one card to those shown flies it in from its
+ * seat: a transform animation (the Web Animations API: the DOM stays Python's HTML), from where
+ * the CSS puts the seat (`--from`), at the gather's pace (`--gather`, zero with ?fast=1); none
+ * under prefers-reduced-motion. Any other change (the trick gathered, the last trick shown, a
+ * reload's repaint) moves nothing. */
+const trickCards = (element) => [...element.querySelectorAll("[data-trick-card]")];
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+function flyIn(element, before) {
+  const now = trickCards(element);
+  const added = now.filter((card) => !before.includes(card.dataset.trickCard));
+  if (added.length !== 1 || now.length !== before.length + 1 || reducedMotion.matches) return;
+  const ms = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--gather")) || 0;
+  const from = getComputedStyle(added[0]).getPropertyValue("--from").trim();
+  if (ms <= 0 || !from) return;
+  added[0].animate([{ transform: `translate(${from}) scale(0.7)` }, { transform: "none" }],
+    { duration: ms, easing: "ease-out" });
+}
+
 // --- what Python asks of the page -----------------------------------------------------------------
 
 const OPS = {
@@ -118,7 +137,9 @@ const OPS = {
     const element = $(id);
     if (!element) return;
     const focus = focusKey(element);
+    const shown = id === "trick" ? trickCards(element).map((card) => card.dataset.trickCard) : null;
     element.innerHTML = html;
+    if (shown) flyIn(element, shown);
     if (focus) refocus(element, focus);
   },
   text(id, text) {

@@ -121,3 +121,157 @@ def test_the_sound_switch_is_remembered_and_fast_pages_are_silent(page, site_url
     page.locator("#deal").click()
     page.wait_for_function("window.pikiAudioMade > 0", timeout=30_000)
     assert any(url.endswith(".wav") for url in page.requests)  # the site's own sound files
+
+
+# --- the faces, the players' faces, the colour scheme and the motion (issue 28) ------------------
+
+SPRITE_USES = """async () => {
+  const text = await (await fetch("img/faces.svg")).text();
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  return Object.fromEntries([...doc.querySelectorAll("symbol")].map(
+    (s) => [s.id, [...s.querySelectorAll("use")].map((u) => u.getAttribute("href"))]));
+}"""
+PIPS = {rank: count for count, rank in enumerate("23456789T", start=2)}
+
+
+def test_the_cards_show_their_pips_courts_and_aces_in_the_suits_colour(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, 46)
+    click(page, '[data-action="deal"]')
+    uses = page.evaluate(SPRITE_USES)  # the sprite as the page has it
+    cards = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => [e.dataset.card, e.querySelector('.art use').getAttribute('href')])")
+    assert len(cards) == 13
+    ranks = set()
+    for code, href in cards:
+        assert href == f"img/faces.svg#c{code}"
+        rank, suit = code
+        ranks.add("pips" if rank in PIPS else rank)
+        drawn = uses[f"c{code}"]
+        if rank in PIPS:  # a seven has seven pips, the lower half upside down
+            assert len(drawn) == PIPS[rank] and set(drawn) <= {f"#p{suit}", f"#q{suit}"}, code
+        elif rank in "JQK":  # the court's figure, head to head
+            assert drawn.count(f"#f{rank}") == 2, code
+        else:
+            assert f"#p{suit}" in drawn
+    assert "pips" in ranks and ranks & {"J", "Q", "K"}  # this deal has both
+    # the drawing is there: the sprite loaded and the face has a size inside its card
+    page.wait_for_function("document.querySelector('#hand .card .art use').getBBox().width > 0")
+    inside = page.eval_on_selector("#hand .card:last-child", """card => {
+      const c = card.getBoundingClientRect(), a = card.querySelector('.art').getBoundingClientRect();
+      return a.width > c.width / 3 && a.left >= c.left && a.right <= c.right && a.bottom <= c.bottom; }""")
+    assert inside
+    # the pips are painted in the card's colour: the four-colour deck's blue diamonds too
+    choose(page, "deck", "four")
+    diamond = "#hand .card.suit-D .art"
+    if page.locator(diamond).count():
+        assert page.eval_on_selector(diamond, "e => getComputedStyle(e).fill") == BLUE_DIAMOND
+    spade = "#hand .card.suit-S .art"
+    if page.locator(spade).count():
+        assert page.eval_on_selector(spade, "e => getComputedStyle(e).fill") == "rgb(21, 23, 26)"
+
+
+def test_each_seat_shows_its_face_named_in_the_language_and_the_seat_to_act_is_marked(browser, site_url,
+                                                                                       wait_ready):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        open_table(page, site_url, wait_ready, 47)
+        click(page, '[data-action="deal"]')
+        assert body(page, "turn") == "S"
+
+        def faces() -> dict:
+            return {s: (page.get_attribute(f"#seat-{s} svg.avatar", "role"),
+                        page.get_attribute(f"#seat-{s} svg.avatar", "aria-label")) for s in "SNWE"}
+
+        assert faces() == {"S": ("img", "Вы: обезьянка"), "N": ("img", "Север: птичка"),
+                           "W": ("img", "Запад: выдра"), "E": ("img", "Восток: лиса")}
+        # South is to bid: its box and its face are ringed in the turn's colour, no one else's
+        ring = "e => getComputedStyle(e).boxShadow"
+        assert "rgb(242, 193, 78)" in page.eval_on_selector("#seat-S .avatar", ring)
+        assert "rgb(242, 193, 78)" not in page.eval_on_selector("#seat-W .avatar", ring)
+        assert page.locator(".seat-box.is-turn").count() == 1
+        # at 360 px: every face on the screen, none under the bids' buttons, nothing scrolls sideways
+        boxes = [page.locator(f"#seat-{s} .avatar").bounding_box() for s in "SNWE"]
+        buttons = [b.bounding_box() for b in page.locator(".bid-button").all()]
+        for box in boxes:
+            assert box["width"] >= 20 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+            for b in buttons:
+                apart = (box["x"] + box["width"] <= b["x"] or b["x"] + b["width"] <= box["x"]
+                         or box["y"] + box["height"] <= b["y"] or b["y"] + b["height"] <= box["y"])
+                assert apart, (box, b)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        click(page, '[data-action="lang"]')
+        assert faces()["E"] == ("img", "East: the fox") and faces()["S"] == ("img", "You: the monkey")
+    finally:
+        context.close()
+
+
+def background(page, selector: str = "html") -> str:
+    return page.eval_on_selector(selector, "e => getComputedStyle(e).backgroundColor")
+
+
+BOX = "#settings-panel .overlay-box"
+
+
+def test_the_page_follows_the_dark_scheme_and_more_contrast(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, 48)
+    click(page, '[data-action="panel"][data-value="settings"]')
+    light = background(page), background(page, BOX)
+    page.emulate_media(color_scheme="dark")
+    dark = background(page), background(page, BOX)
+    assert dark[0] != light[0] and dark[1] != light[1]  # the page and its panels darker
+    assert colour(page, BOX) == "rgb(236, 232, 220)"  # light words on the dark panel
+    page.emulate_media(color_scheme="light", contrast="more")
+    assert background(page) == "rgb(0, 0, 0)" and background(page, BOX) == "rgb(255, 255, 255)"
+    assert colour(page, BOX) == "rgb(0, 0, 0)"
+    page.emulate_media(color_scheme="dark", contrast="more")
+    assert background(page, BOX) == "rgb(0, 0, 0)" and colour(page, BOX) == "rgb(255, 255, 255)"
+    page.emulate_media(color_scheme="light", contrast="no-preference")
+    assert (background(page), background(page, BOX)) == light
+
+
+TRICK_MOTION = """() => [...document.querySelectorAll('#trick .card')].flatMap(
+  card => card.getAnimations().map(a => [card.dataset.seat, a.effect.getKeyframes()[0].transform || ""]))"""
+
+
+def test_a_card_played_flies_in_from_its_seat_and_not_under_reduced_motion(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, 49)
+    click(page, '[data-action="deal"]')
+    while body(page, "phase") == "bid":
+        click(page, '[data-action="hint"]')
+    # ?fast=1 has no animation: give the flight a length the test can see
+    page.evaluate("document.documentElement.style.setProperty('--gather', '20000ms')")
+    page.wait_for_selector('body[data-turn="S"]', state="attached")
+    before = page.locator("#trick .card").count()
+    played = legal_first(page)
+    click(page, f'#hand [data-card="{played}"]', position={"x": 6, "y": 30})
+    click(page, '[data-action="play"]')
+    flying = page.evaluate(TRICK_MOTION)
+    # the newest card of the trick flies (by transform) from its seat; the others stay put
+    assert len(flying) == 1 and flying[0][1].startswith("translate("), flying
+    seat = flying[0][0]
+    newest = page.eval_on_selector_all("#trick .card", "els => els.at(-1).dataset.seat")
+    assert seat == newest
+    if before == 0 and seat == "S":
+        assert page.eval_on_selector('#trick .at-S', "e => e.dataset.trickCard") == played
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    # under prefers-reduced-motion nothing moves: no animation, no transition, no transform
+    page.emulate_media(reduced_motion="reduce")
+    still = 0
+    for _ in range(8):
+        if body(page, "phase") != "play":
+            break
+        page.wait_for_selector('body[data-turn="S"]', state="attached")
+        code = legal_first(page)
+        click(page, f'#hand [data-card="{code}"]', position={"x": 6, "y": 30})
+        click(page, '[data-action="play"]')
+        assert page.evaluate(TRICK_MOTION) == []
+        assert page.evaluate("document.getAnimations().length") == 0
+        transforms = page.eval_on_selector_all("#trick .card", "els => els.map(e => getComputedStyle(e).transform)")
+        assert set(transforms) <= {"none"}
+        still += 1
+    assert still >= 2
+
+
+def legal_first(page) -> str:
+    return page.eval_on_selector("#hand [data-card]:not([aria-disabled='true'])", "e => e.dataset.card")
