@@ -328,13 +328,11 @@ def bind(page: Page, ctl: Controller) -> dict[str, Callable[..., None]]:
     def setting(name: object, checked: object, value: Any) -> None:
         if name in saves.SWITCHES:
             value = bool(checked)
-        elif name == "target":
-            try:
-                value = int(value)
+        elif name in saves.CHOICES and name != "lang":  # the language has its own switch
+            try:  # a radio button's value is text: the setting's own type (a number, a word)
+                value = int(value) if isinstance(saves.CHOICES[name][0], int) else str(value)
             except (TypeError, ValueError):
                 return
-        elif name in saves.CHOICES and name != "lang":  # the language has its own switch
-            value = str(value)
         else:
             return
         spawn(ctl.handle("setting", (name, value)))

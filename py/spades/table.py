@@ -9,7 +9,7 @@ is played to one of ``TARGETS``, at one of the ``PACES``.
 from __future__ import annotations
 
 from .cards import Seat
-from .rules import TARGETS
+from .rules import BAG_LIMITS, TARGETS, THIRTEEN_BONUSES
 
 HUMAN = Seat.S
 PARTNER_LEVEL = "hard"
@@ -20,6 +20,9 @@ PACES = ("slow", "normal", "fast")  # the table's pace: how long the computers p
 DECKS = ("two", "four")  # the suits' colours: ♥♦ red and ♠♣ black, or ♦ blue and ♣ green too
 CARD_SIZES = ("normal", "large")
 FELTS = ("green", "blue", "claret")  # the table's colour
+MIN_TEAM_BIDS = (0, 4)  # the house rules the settings offer: the team minimum (0: none) …
+HOUSE_CHOICES = {"min_team_bid": MIN_TEAM_BIDS, "thirteen_bonus": THIRTEEN_BONUSES, "bag_limit": BAG_LIMITS}
+HOUSE_SWITCHES = ("jokers", "nil_tricks_count")  # … and those on or off
 
 
 def seat_levels(opponents: str) -> dict[Seat, str]:
@@ -29,4 +32,5 @@ def seat_levels(opponents: str) -> dict[Seat, str]:
 
 
 __all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "DEFAULT_TARGET",
-           "CARD_SIZES", "DECKS", "FELTS", "PACES", "TARGETS", "seat_levels"]
+           "CARD_SIZES", "DECKS", "FELTS", "PACES", "TARGETS", "MIN_TEAM_BIDS", "HOUSE_CHOICES", "HOUSE_SWITCHES",
+           "seat_levels"]

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, Seat
 from spades.cards import SUIT_LETTERS, SUIT_SYMBOLS
-from spades.scoring import SHEET_ROWS
+from spades.scoring import BONUS_ROW, SHEET_ROWS
 
 from .strings import t
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
 
-    from spades.rules import Bid
+    from spades.rules import Bid, Rules
 
 
 def escape(text: str) -> str:
@@ -93,10 +93,15 @@ def colour(card: Card) -> str:
 def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable[[str], str],
                row_class: bool = False) -> str:
     """The six rows of one hand's score (``spades.scoring.SHEET_ROWS``, SPEC §3), the one
-    place they are drawn: the score sheet, the hand's summary and the help's example.
+    place they are drawn: the score sheet, the hand's summary and the help's example; a seventh,
+    the thirteen bonus, where a column has one.
     ``columns`` is ``[(team, {row: value})]``, ``label(row)`` the row's name."""
+    columns = list(columns)
+    order = list(SHEET_ROWS)
+    if any(values.get(BONUS_ROW) for _, values in columns):  # the thirteen bonus, where it was scored
+        order.insert(order.index("nil") + 1, BONUS_ROW)
     rows = []
-    for row in SHEET_ROWS:
+    for row in order:
         cells = "".join(f'<td data-team="{team}" data-value="{values[row]}">'
                         f'{escape(number(values[row]) if row == "total" else signed(values[row]))}</td>'
                         for team, values in columns)
@@ -105,4 +110,15 @@ def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable
     return "".join(rows)
 
 
-__all__ = ["attrs", "colour", "escape", "pips", "signed", "number", "points", "score_rows", "seat_name", "bid_text"]
+def house_text(rules: Rules) -> str:
+    """The rules in force away from the defaults (the house rules, the bag penalty off, Blind
+    Nil on), as a line for the top bar and the settings; empty under the default rules."""
+    parts = [t("house.bag_penalty")] if not rules.bag_penalty else []
+    if rules.blind_nil:
+        parts.append(t("house.blind_nil"))
+    parts += [t("house." + key, value=value) for key, value in rules.house().items()]
+    return t("house.list", rules=", ".join(parts)) if parts else ""
+
+
+__all__ = ["attrs", "colour", "escape", "house_text", "pips", "signed", "number", "points", "score_rows", "seat_name",
+           "bid_text"]

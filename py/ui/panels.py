@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spades import SEATS, Card, Seat
-from spades.cards import sort_for_display
-from spades.rules import BAGS_PER_PENALTY, LOSING_SCORE, TRICKS_PER_HAND, is_nil
+from spades.cards import TEAMS, sort_for_display
+from spades.rules import BAG_PENALTY, BAGS_PER_PENALTY, LOSING_SCORE, TRICKS_PER_HAND, is_nil
 
 from . import stats
 from .fmt import attrs, bid_text, colour, escape, number, pips, points, score_rows, seat_name, signed
@@ -100,6 +100,7 @@ def review(tv: TableView) -> str:
         f'<p class="review-where" data-hand="{index + 1}" data-step="{step}">'
         f'{escape(t("review.where", hand=index + 1, trick=step, tricks=len(data["tricks"])))}</p>'
         f'<p class="review-bids">{escape(t("review.bids", bids=bids))}</p>'
+        f'{boston_line(tv.bostons[index] if index < len(tv.bostons) else -1)}'
         f'<div class="review-table">{"".join(hands)}</div>{trick_html}'
         f'<p class="review-steps">{step_button(0, "review.first", step == 0)}'
         f'{step_button(-1, "review.back", step == 0)}{step_button(1, "review.forward", step >= len(data["tricks"]))}'
@@ -195,7 +196,8 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
     rows = score_rows((("NS", ns._asdict()), ("EW", ew._asdict())), lambda row: t("sheet.row." + row))
     banks = []
     for team, score in (("NS", ns), ("EW", ew)):
-        left = (t("summary.to_penalty", left=BAGS_PER_PENALTY - score.bank) if view.rules.bag_penalty
+        left = (t("summary.to_penalty", left=view.rules.bag_limit - score.bank,
+                  penalty=BAG_PENALTY * view.rules.bag_limit // BAGS_PER_PENALTY) if view.rules.bag_penalty
                 else t("summary.no_penalty"))
         banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(t("team." + team))}</strong>: '
                      f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')
@@ -205,7 +207,7 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
     return (
         f'<section id="summary" class="summary" role="dialog" aria-labelledby="summary-title">'
         f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
-        f'<ul class="summary-seats">{"".join(seats)}</ul>'
+        f'<ul class="summary-seats">{"".join(seats)}</ul>{boston_line(tv.bostons[-1] if tv.bostons else -1)}'
         f'<table class="sheet summary-sheet">{head}<tbody>{rows}</tbody></table>'
         f'<ul class="summary-banks">{"".join(banks)}</ul>'
         f'<p class="summary-next">{escape(next_text)}</p>'
@@ -218,7 +220,15 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
     )
 
 
-def sheet(view: View) -> str:
+def boston_line(team: int) -> str:
+    """«Бостон»: the team (0 NS, 1 EW) took all 13 tricks; nothing for −1."""
+    if team < 0:
+        return ""
+    name = TEAMS[team].name
+    return f'<p class="boston" data-team="{name}">{escape(t("summary.boston", team=t("team." + name)))}</p>'
+
+
+def sheet(view: View, bostons: tuple[int, ...] = ()) -> str:
     if not view.sheet:
         return f'<p class="sheet-empty">{escape(t("sheet.empty"))}</p>'
     head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
@@ -232,6 +242,8 @@ def sheet(view: View) -> str:
                 score_rows((("NS", ns._asdict()), ("EW", ew._asdict())), lambda row: t("sheet.row." + row), True)]
         bank = t("sheet.bank", ns=ns.bank, ew=ew.bank)
         rows.append(f'<tr class="sheet-bank"><td colspan="3">{escape(bank)}</td></tr>')
+        if i <= len(bostons) and bostons[i - 1] >= 0:
+            rows.append(f'<tr class="sheet-boston"><td colspan="3">{boston_line(bostons[i - 1])}</td></tr>')
         bodies.append(f'<tbody data-hand="{i}">{"".join(rows)}</tbody>')
     return f'{chart(view)}<table class="sheet">{head}{"".join(bodies)}</table>'
 

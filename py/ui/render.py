@@ -15,9 +15,19 @@ from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
 from spades.rules import is_nil, winning_index
-from spades.table import CARD_SIZES, DECKS, FELTS, OPPONENT_LEVELS, PACES, TARGETS
+from spades.table import (
+    CARD_SIZES,
+    DECKS,
+    FELTS,
+    HOUSE_CHOICES,
+    HOUSE_SWITCHES,
+    OPPONENT_LEVELS,
+    PACES,
+    TARGETS,
+)
 
-from .fmt import attrs, bid_text, colour, escape, number, pips, points, seat_name, signed
+from .art import AVATARS, avatar, face
+from .fmt import attrs, bid_text, colour, escape, house_text, number, pips, points, seat_name, signed
 from .help import page as help_page
 from .panels import chart, hand_summary, review, sheet, stats_panel
 from .strings import language, t
@@ -29,13 +39,7 @@ if TYPE_CHECKING:
 
 
 def card_face(card: Card) -> str:
-    rank = card.display[:-1]
-    suit = card.suit.symbol
-    return (
-        f'<span class="corner" aria-hidden="true"><span class="rank">{rank}</span>'
-        f'<span class="pip">{suit}</span></span>'
-        f'<span class="big" aria-hidden="true">{suit}</span>'
-    )
+    return face(str(card))  # the corner index and the drawing (ui.art)
 
 
 # --- regions ----------------------------------------------------------------------------------
@@ -53,7 +57,7 @@ def regions(tv: TableView) -> dict[str, str]:
         "trick": trick(tv, view),
         "panel": panel(tv, view),
         "hand": hand(tv, view),
-        "score": sheet(view),
+        "score": sheet(view, tv.bostons),
         "settings": settings(tv),
         "notice": notice(tv),
         "confirm": confirm(tv),
@@ -96,6 +100,9 @@ def info(tv: TableView, view: View) -> str:
         f'<span class="target">{escape(t("game.target", target=view.rules.target))}</span>',
         f'<span class="hand-number">{escape(t("game.hand", number=view.hand_index + 1))}</span>',
     ]
+    house = house_text(view.rules)
+    if house:
+        parts.append(f'<span class="house-rules">{escape(house)}</span>')
     return " ".join(parts)
 
 
@@ -133,7 +140,7 @@ def seat(tv: TableView, view: View, who: Seat) -> str:
                 else t("seat.taken", taken=taken))
     out = [
         f'<div class="{" ".join(classes)}" role="group" data-seat="{who.name}" data-bid="{"" if bid is None else bid}" '
-        f'data-taken="{taken}" aria-label="{escape(label)}">',
+        f'data-taken="{taken}" aria-label="{escape(label)}">{avatar(who.name, t(AVATARS[who.name], name=name))}',
         f'<div class="seat-head"><span class="seat-name">{escape(name)}</span>{role}{dealer}</div>',
         '<div class="seat-info">'
         f'<span class="chip bid">{escape(t("seat.bid", bid=bid_text(bid)))}</span>'
@@ -318,6 +325,13 @@ def settings(tv: TableView) -> str:
                 + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in values) + extra
                 + "</fieldset>")
 
+    def hinted(control: str, name: str) -> str:  # a house rule's control and its one-line explanation
+        return f'{control}<p class="option-hint" id="hint-{name}">{escape(t(f"settings.{name}.hint"))}</p>'
+
+    house = (f'<fieldset class="house"><legend>{escape(t("settings.house"))}</legend>'
+             + "".join(hinted(radios(name, values, getattr(s, name)), name) for name, values in HOUSE_CHOICES.items())
+             + "".join(hinted(check(name, t(f"settings.{name}"), getattr(s, name)), name) for name in HOUSE_SWITCHES)
+             + "</fieldset>")
     rules = tv.game.rules
     note = t("settings.next_game") if tv.under_way else t("settings.now")
     waiting = ""
@@ -337,11 +351,13 @@ def settings(tv: TableView) -> str:
         f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
         f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}'
         f'{check("explain", t("settings.explain"), s.explain)}</fieldset>'
+        + house
         + radios("pace", PACES, s.pace, check("autoplay", t("settings.autoplay"), s.autoplay))
         + radios("deck", DECKS, s.deck) + radios("cards", CARD_SIZES, s.cards) + radios("felt", FELTS, s.felt)
         + f'<p class="settings-at-once">{escape(t("settings.table_now"))}</p>'
         f'<p class="settings-note" data-applies="{"next" if tv.under_way else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
+        + (f'<p class="settings-current">{escape(house_text(rules))}</p>' if house_text(rules) else "")
         + waiting
     )
 

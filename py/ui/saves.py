@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING, Any
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import PARTNER, Reason
 from spades.record import read_json
+from spades.rules import BAGS_PER_PENALTY
 from spades.table import (
     CARD_SIZES,
     DECKS,
     DEFAULT_LEVEL,
     DEFAULT_TARGET,
     FELTS,
+    HOUSE_CHOICES,
+    HOUSE_SWITCHES,
     OPPONENT_LEVELS,
     PACES,
     TARGETS,
@@ -53,10 +56,11 @@ SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
-SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay", "sound")  # the settings that are on or off (checkboxes)
+# the settings that are on or off (checkboxes)
+SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay", "sound", *HOUSE_SWITCHES)
 # the settings chosen among values (radio buttons), and the values each may take
 CHOICES = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES, "deck": DECKS,
-           "cards": CARD_SIZES, "felt": FELTS}
+           "cards": CARD_SIZES, "felt": FELTS, **HOUSE_CHOICES}
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
@@ -65,7 +69,7 @@ class Settings(Value):
     """The player's choices: the next game's target, level and options, and the table's own."""
 
     __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain", "pace", "autoplay", "deck",
-                 "cards", "felt", "sound")
+                 "cards", "felt", "sound", "min_team_bid", "thirteen_bonus", "jokers", "nil_tricks_count", "bag_limit")
     target: int
     level: str
     bag_penalty: bool
@@ -78,16 +82,23 @@ class Settings(Value):
     cards: str  # the cards' size (``CARD_SIZES``)
     felt: str  # the table's colour (``FELTS``)
     sound: bool  # the table's sounds (the switch in the top bar)
+    min_team_bid: int  # the house rules (``spades.rules.Rules``), from the next game like the others
+    thirteen_bonus: int
+    jokers: bool
+    nil_tricks_count: bool
+    bag_limit: int
 
     def __init__(self, target: int = DEFAULT_TARGET, level: str = DEFAULT_LEVEL, bag_penalty: bool = True,
                  blind_nil: bool = False, lang: str = "ru", explain: bool = True, pace: str = "normal",
                  autoplay: bool = False, deck: str = "two", cards: str = "normal", felt: str = "green",
-                 sound: bool = True) -> None:
+                 sound: bool = True, min_team_bid: int = 0, thirteen_bonus: int = 0, jokers: bool = False,
+                 nil_tricks_count: bool = False, bag_limit: int = BAGS_PER_PENALTY) -> None:
         super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay, deck, cards, felt,
-                         sound)
+                         sound, min_team_bid, thirteen_bonus, jokers, nil_tricks_count, bag_limit)
 
     def rules(self) -> Rules:
-        return Rules(target=self.target, bag_penalty=self.bag_penalty, blind_nil=self.blind_nil)
+        """The next game's rules: the settings of ``Rules``' fields."""
+        return Rules(**{name: getattr(self, name) for name in Rules._fields})
 
     def to_json(self) -> dict:
         return self._asdict()

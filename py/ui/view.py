@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades import Phase
+from spades.scoring import boston
 from spades.values import Value
 
 from . import stats
@@ -26,7 +27,7 @@ class TableView(Value):
     __slots__ = ("game", "number", "level", "settings", "dealt", "busy", "selected", "shown_trick", "peek",
                  "confirm", "panel", "notice", "south_turn", "blind_pending", "can_undo", "under_way",
                  "result", "partner_said", "bid_hint", "bid_risks", "nil_chance", "analysis", "noise",
-                 "review", "review_hand", "stats", "confirm_reset")
+                 "review", "review_hand", "stats", "confirm_reset", "bostons")
     game: Any  # South's view of the game (``spades.View``)
     number: int | None  # the game number
     level: str  # the opponents' level of this game
@@ -54,6 +55,7 @@ class TableView(Value):
     review_hand: dict | None  # the reviewed hand (``review.hand_review``)
     stats: dict | None  # ``stats.totals`` when the statistics panel is open
     confirm_reset: bool  # «Сбросить статистику» is asking
+    bostons: tuple[int, ...]  # per finished hand, the team (0 NS, 1 EW) that took all 13 tricks, or −1
 
     def __init__(self, **fields: Any) -> None:
         super().__init__(*(fields[name] for name in self._fields))
@@ -85,6 +87,8 @@ def table_view(ctl: Controller) -> TableView:
         review=coach.review, review_hand=coach.review_hand(),
         stats=stats.totals(stats.load(session.store)) if session.panel == "stats" else None,
         confirm_reset=ctl.desk.confirm_reset,
+        bostons=tuple(next((team for team in (0, 1) if boston(h.taken, team)), -1)
+                      for h in game.hands if h.score is not None),
     )
 
 

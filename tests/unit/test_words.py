@@ -148,7 +148,9 @@ def keys_built_from_names() -> set[str]:
     """The keys the code builds from the game's own names (``t(f"seat.{name}")`` …)."""
     from spades.analysis import REASONS
     from spades.scoring import SHEET_ROWS
-    from spades.table import CARD_SIZES, DECKS, FELTS, OPPONENT_LEVELS, PACES, TARGETS
+    from spades.rules import HOUSE_KEYS
+    from spades.scoring import BONUS_ROW
+    from spades.table import CARD_SIZES, DECKS, FELTS, HOUSE_CHOICES, HOUSE_SWITCHES, OPPONENT_LEVELS, PACES, TARGETS
 
     return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
             | {f"stats.{name}" for name in (*stats.FIGURES, "best", "worst")}
@@ -156,7 +158,10 @@ def keys_built_from_names() -> set[str]:
             | {f"settings.target.{v}" for v in TARGETS} | {f"settings.level.{v}" for v in OPPONENT_LEVELS}
             | {f"settings.{name}" for name in ("target", "level", "pace", "deck", "cards", "felt")}
             | {f"settings.{name}.{v}" for name, values in (("pace", PACES), ("deck", DECKS), ("cards", CARD_SIZES),
-                                                          ("felt", FELTS)) for v in values})
+                                                          ("felt", FELTS)) for v in values}
+            | {f"house.{key}" for key in HOUSE_KEYS} | {f"sheet.row.{BONUS_ROW}"}
+            | {f"settings.{name}{part}" for name in (*HOUSE_CHOICES, *HOUSE_SWITCHES) for part in ("", ".hint")}
+            | {f"settings.{name}.{v}" for name, values in HOUSE_CHOICES.items() for v in values})
 
 
 def test_every_key_of_the_catalogue_is_used():
