@@ -158,6 +158,11 @@ class Rules(Value):
         """The house variants in force: the keys of ``HOUSE_KEYS`` away from their default."""
         return {key: getattr(self, key) for key in HOUSE_KEYS if getattr(self, key) != getattr(DEFAULT, key)}
 
+    def changed(self) -> dict[str, int | bool]:
+        """Every rule but the target away from its default: the house rules, the bag penalty off,
+        Blind Nil on (the top bar names them; the statistics count such games apart)."""
+        return {key: getattr(self, key) for key in self._fields[1:] if getattr(self, key) != getattr(DEFAULT, key)}
+
     def valuing(self) -> "Rules":
         """These rules as the computer players value a hand: no bag penalty (a bag costs
         ``BAG_COST`` instead, whatever the limit)."""

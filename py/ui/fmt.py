@@ -113,10 +113,7 @@ def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable
 def house_text(rules: Rules) -> str:
     """The rules in force away from the defaults (the house rules, the bag penalty off, Blind
     Nil on), as a line for the top bar and the settings; empty under the default rules."""
-    parts = [t("house.bag_penalty")] if not rules.bag_penalty else []
-    if rules.blind_nil:
-        parts.append(t("house.blind_nil"))
-    parts += [t("house." + key, value=value) for key, value in rules.house().items()]
+    parts = [t("house." + key, value=value) for key, value in rules.changed().items()]
     return t("house.list", rules=", ".join(parts)) if parts else ""
 
 

@@ -26,7 +26,7 @@ falls below −200. Then press «New game».</li>
 """),
     ("rules", "Rules", """
 <h3>Deck and seats</h3>
-<p>A standard deck of 52 cards, no jokers. In each suit the ace is high, then king, queen,
+<p>A standard deck of 52 cards, no jokers (jokers are a house rule: see "Other rules"). In each suit the ace is high, then king, queen,
 jack, 10, 9 … 2. Four players sit clockwise: South (you), West, North, East. Partners sit
 opposite each other: South and North against West and East.</p>
 <h3>The dealer</h3>
@@ -135,14 +135,31 @@ the trick.</li>
 </ul>
 """),
     ("variants", "Other rules and other games", """
+<h3>House rules you can turn on</h3>
+<p>Each is in the Settings and applies from the next game; all are off to begin with. The top
+bar of the table says which are in force. The computer players, the hints and the analysis
+play by the same rules.</p>
+<ul>
+<li><b>A team minimum of 4.</b> The second partner to bid brings the team to 4 tricks or more:
+after a partner's 1, only 3 and up are offered. A Nil is aside: a team with a Nil has no
+minimum, and two Nils are allowed.</li>
+<li><b>A bonus for all 13 tricks (200 or 500).</b> A team that bids 13 together and takes all
+thirteen scores the bonus instead of 130; set, it loses it. The score sheet gives the bonus a
+row of its own.</li>
+<li><b>Jokers.</b> The big (BJ) and the little (LJ) joker join the deck and 2♥ and 2♦ leave it,
+so everyone still holds 13. The big joker beats the little one, which beats the ace of spades.
+A joker is a spade in every way: it must follow a spade lead when you have no other spade; it
+may trump another suit, which breaks spades; it may not be led before spades are broken
+(unless you hold only spades). A joker is nearly always a sure trick, and is counted so.</li>
+<li><b>A failed Nil's tricks count for the partner.</b> The tricks of a broken Nil count toward
+the partner's contract; any beyond it are bags. The Nil itself is still lost (−100), but a
+broken Nil costs less.</li>
+<li><b>Five bags per penalty.</b> Every 5 bags cost 50 points (instead of 100 for every 10).</li>
+</ul>
+<p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
+name it under any rules.</p>
 <h3>House rules this game does not use</h3>
 <ul>
-<li><b>A minimum team bid.</b> Some tables make partners bid at least 4 together. Here there
-is no minimum.</li>
-<li><b>A bonus for all 13 tricks.</b> Some award hundreds of points, or the game, for bidding
-all thirteen. Here that bid scores like any other: +130 or −130.</li>
-<li><b>Jokers.</b> Some add jokers to the deck as the highest trumps. Here the deck is the
-standard 52 cards.</li>
 <li><b>Two players.</b> There is a two-player variant where the cards are drawn from the stock
 one at a time. Here there are always four players, two against two.</li>
 <li><b>Passing cards after a Nil</b> between partners is not done here either.</li>

@@ -40,8 +40,8 @@ def stats_panel(tv: TableView) -> str:
                     f'{escape(shown(value, name.endswith("_pct")))}</td></tr>')
     for key, b in sorted(figures["by"].items()):
         kind, value = key.split(":")
-        label = t("stats.by_level", level=t(f"settings.level.{value}")) if kind == "level" else t(
-            "stats.by_target", target=value)
+        label = (t("stats.by_level", level=t(f"settings.level.{value}")) if kind == "level"
+                 else t("stats.by_house") if kind == "house" else t("stats.by_target", target=value))
         rows.append(f'<tr><th scope="row">{escape(label)}</th><td data-by="{escape(key)}">'
                     f'{escape(t("stats.won_of", won=b["won"], games=b["games"]))}</td></tr>')
     for which in ("best", "worst"):

@@ -79,7 +79,8 @@ def entry(record: dict) -> dict:
     levels: Any = record.get("levels") if isinstance(record.get("levels"), dict) else {}
     return {
         "game": record.get("game"), "level": levels.get("W", DEFAULT_LEVEL),
-        "target": game.rules.target, "undos": record.get("undos") or 0,
+        "target": game.rules.target, "rules": game.rules.to_json(), "house": bool(game.rules.changed()),
+        "undos": record.get("undos") or 0,
         "hands": hands, "contracts": contracts, "made": made, "sets": sets,
         "nil_bids": nil_bids, "nil_made": nil_made, "bags": bags, "points": points,
         "result": result, "score": list(view.totals),
@@ -115,6 +116,8 @@ def parse(text: str) -> dict:
     for key, e in games.items():
         if not isinstance(e, dict) or any(type(e.get(n)) is not int or e[n] < 0 and n != "points"
                                           for n in numbers):
+            raise StatsError("stats.error.figures", key=key)
+        if type(e.get("house", False)) is not bool:  # a game with house rules (absent before them)
             raise StatsError("stats.error.figures", key=key)
         if e.get("result") not in (None, "won", "lost", "drawn"):
             raise StatsError("stats.error.result", key=key, result=e.get("result"))
@@ -173,7 +176,7 @@ def totals(stats: dict) -> dict:
     out["with_undos"] = sum(e["undos"] > 0 for e in done)
     by: dict = {}
     for e in done:
-        for name in (f"level:{e['level']}", f"target:{e['target']}"):
+        for name in (f"level:{e['level']}", f"target:{e['target']}", *(["house:1"] if e.get("house") else [])):
             b = by.setdefault(name, {"games": 0, "won": 0})
             b["games"] += 1
             b["won"] += e["result"] == "won"

@@ -261,3 +261,24 @@ def test_the_second_bidder_raises_to_the_minimum():
         for level in ("easy", "medium", "hard"):
             bid = make_player(level).act(view, decision_rng(number, view))
             assert bid == 0 or bid >= 3, (number, level, bid)
+
+
+def test_the_statistics_keep_each_games_rules_and_count_house_games_apart():
+    from ui import stats
+
+    kept = stats.empty()
+    for number, rules in ((3, Rules(jokers=True, min_team_bid=4)), (4, Rules())):
+        game = Game(game=number, rules=rules)
+        bot = make_player("medium")
+        while not game.over:
+            if game.to_move is None:
+                game.apply(DEAL)
+                continue
+            view = game.view(game.to_move)
+            game.apply(bot.act(view, decision_rng(number, view)))
+        kept = stats.record_game(kept, to_record(game))
+    entries = [kept["games"][key] for key in kept["order"]]
+    assert [e["house"] for e in entries] == [True, False]
+    assert entries[0]["rules"]["jokers"] is True and "jokers" not in entries[1]["rules"]
+    assert stats.totals(kept)["by"]["house:1"]["games"] == 1
+    assert stats.parse(json.dumps(kept))["games"] == kept["games"]

@@ -147,9 +147,8 @@ def test_every_word_of_the_table_is_in_both_languages_in_its_own_letters():
 def keys_built_from_names() -> set[str]:
     """The keys the code builds from the game's own names (``t(f"seat.{name}")`` …)."""
     from spades.analysis import REASONS
-    from spades.scoring import SHEET_ROWS
     from spades.rules import HOUSE_KEYS
-    from spades.scoring import BONUS_ROW
+    from spades.scoring import BONUS_ROW, SHEET_ROWS
     from spades.table import CARD_SIZES, DECKS, FELTS, HOUSE_CHOICES, HOUSE_SWITCHES, OPPONENT_LEVELS, PACES, TARGETS
 
     return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
@@ -159,7 +158,7 @@ def keys_built_from_names() -> set[str]:
             | {f"settings.{name}" for name in ("target", "level", "pace", "deck", "cards", "felt")}
             | {f"settings.{name}.{v}" for name, values in (("pace", PACES), ("deck", DECKS), ("cards", CARD_SIZES),
                                                           ("felt", FELTS)) for v in values}
-            | {f"house.{key}" for key in HOUSE_KEYS} | {f"sheet.row.{BONUS_ROW}"}
+            | {f"house.{key}" for key in (*HOUSE_KEYS, "bag_penalty", "blind_nil")} | {f"sheet.row.{BONUS_ROW}"}
             | {f"settings.{name}{part}" for name in (*HOUSE_CHOICES, *HOUSE_SWITCHES) for part in ("", ".hint")}
             | {f"settings.{name}.{v}" for name, values in HOUSE_CHOICES.items() for v in values})
 
