@@ -85,6 +85,11 @@ def attrs(**values: object) -> str:
     return (" " + " ".join(out)) if out else ""
 
 
+def card_name(card: Card) -> str:
+    """A card as a screen reader says it: ``card.display`` («10♥»), a joker by its name."""
+    return t(f"card.joker.{card}") if card.is_joker else card.display
+
+
 def colour(card: Card) -> str:
     """A card's colour classes: red or black, and its suit (the four-colour deck's ♦ and ♣)."""
     return f"{'red' if card.suit.is_red else 'black'} suit-{card.suit.letter}"
@@ -117,5 +122,5 @@ def house_text(rules: Rules) -> str:
     return t("house.list", rules=", ".join(parts)) if parts else ""
 
 
-__all__ = ["attrs", "colour", "escape", "house_text", "pips", "signed", "number", "points", "score_rows", "seat_name",
-           "bid_text"]
+__all__ = ["attrs", "card_name", "colour", "escape", "house_text", "pips", "signed", "number", "points", "score_rows",
+           "seat_name", "bid_text"]

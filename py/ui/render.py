@@ -27,7 +27,7 @@ from spades.table import (
 )
 
 from .art import AVATARS, avatar, face
-from .fmt import attrs, bid_text, colour, escape, house_text, number, pips, points, seat_name, signed
+from .fmt import attrs, bid_text, card_name, colour, escape, house_text, number, pips, points, seat_name, signed
 from .help import page as help_page
 from .panels import chart, hand_summary, review, sheet, stats_panel
 from .strings import language, t
@@ -170,7 +170,7 @@ def trick(tv: TableView, view: View) -> str:
     said = tv.partner_said
     for who, card in zip(shown.seats, shown.cards):
         won = (" won" if shown.winner is not None else " winning") if winner == who else ""
-        label = f"{seat_name(who)}: {card.display}"
+        label = f"{seat_name(who)}: {card_name(card)}"
         why = ""
         if who is Seat.N and said is not None and said[0] == card:
             # the partner's reason: on hover (title) and on focus, read with the card's name
@@ -295,7 +295,7 @@ def hand(tv: TableView, view: View) -> str:
     for card in cards:
         ok = card in legal
         raised = tv.selected == card
-        label = t("card.aria" if ok else "card.aria.disabled", card=card.display)
+        label = t("card.aria" if ok else "card.aria.disabled", card=card_name(card))
         classes = ["card", "face", colour(card)]
         if raised:
             classes.append("raised")

@@ -350,3 +350,34 @@ def test_table_fits_phone_and_desktop_screens(browser, site_url, wait_ready, wid
         assert errors == []
     finally:
         context.close()
+
+
+def test_house_rules_jokers_and_a_team_minimum_in_the_page(page, site_url, wait_ready):
+    """Jokers and a team minimum of 4, set before the first deal: game 101 deals South both
+    jokers; their faces show, the partner's bid reaches the minimum, a trick is played, and the
+    saved record carries the rules and replays with the command line."""
+    open_table(page, site_url, wait_ready, game=101)
+    click(page, '[data-action="panel"][data-value="settings"]')
+    act(page, lambda: page.check('#settings input[name="jokers"]'))
+    act(page, lambda: page.check('#settings input[name="min_team_bid"][value="4"]'))
+    assert page.locator("#hint-jokers").inner_text().strip()  # each house rule is explained
+    assert "джокеры" in page.inner_text("#info") and "минимум команды — 4" in page.inner_text("#info")
+    click(page, '#settings-panel [data-value="close"]')
+    step(page)  # deal
+    hand = hand_cards(page)
+    assert {"LJ", "BJ"} <= set(hand) and not {"2H", "2D"} & set(hand) and len(hand) == 13
+    big = page.locator('#hand [data-card="BJ"]')
+    assert big.get_attribute("aria-label").startswith("большой джокер")
+    assert big.locator("svg use").count() >= 1  # the drawn face
+    while body(page, "phase") == "bid":
+        step(page)
+    bids = saved_record(page)["hands"][0]["bids"]
+    partner = bids[2]  # S bids first (East deals): S, W, N, E
+    assert partner == 0 or bids[0] == 0 or bids[0] + partner >= 4, bids
+    while len(saved_record(page)["hands"][0].get("plays", [])) < 4:
+        assert step(page) == "play"
+    record = saved_record(page)
+    assert record["rules"] == {"target": 250, "bag_penalty": True, "blind_nil": False, "min_team_bid": 4,
+                               "jokers": True}
+    replayed = replay(record)  # the command line checks it, jokers and minimum included
+    assert replayed["hands"][0]["bids"] == dict(zip("SWNE", bids))

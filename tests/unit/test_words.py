@@ -158,7 +158,8 @@ def keys_built_from_names() -> set[str]:
             | {f"settings.{name}" for name in ("target", "level", "pace", "deck", "cards", "felt")}
             | {f"settings.{name}.{v}" for name, values in (("pace", PACES), ("deck", DECKS), ("cards", CARD_SIZES),
                                                           ("felt", FELTS)) for v in values}
-            | {f"house.{key}" for key in (*HOUSE_KEYS, "bag_penalty", "blind_nil")} | {f"sheet.row.{BONUS_ROW}"}
+            | {f"house.{key}" for key in (*HOUSE_KEYS, "bag_penalty", "blind_nil")}
+            | {"card.joker.LJ", "card.joker.BJ"} | {f"sheet.row.{BONUS_ROW}"}
             | {f"settings.{name}{part}" for name in (*HOUSE_CHOICES, *HOUSE_SWITCHES) for part in ("", ".hint")}
             | {f"settings.{name}.{v}" for name, values in HOUSE_CHOICES.items() for v in values})
 
