@@ -158,6 +158,11 @@ class Rules(Value):
         """The house variants in force: the keys of ``HOUSE_KEYS`` away from their default."""
         return {key: getattr(self, key) for key in HOUSE_KEYS if getattr(self, key) != getattr(DEFAULT, key)}
 
+    @property
+    def penalty(self) -> int:
+        """What one bag penalty costs: 100 for every 10 bags, 50 for every 5 (``bag_limit``)."""
+        return BAG_PENALTY * self.bag_limit // BAGS_PER_PENALTY
+
     def changed(self) -> dict[str, int | bool]:
         """Every rule but the target away from its default: the house rules, the bag penalty off,
         Blind Nil on (the top bar names them; the statistics count such games apart)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from .rules import BAG_PENALTY, BAGS_PER_PENALTY, DEFAULT, TRICKS_PER_HAND, is_nil, nil_stake
+from .rules import DEFAULT, TRICKS_PER_HAND, is_nil, nil_stake
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -104,7 +104,7 @@ def score_team(
     if rules.bag_penalty:
         limit = rules.bag_limit
         rollovers = bank // limit
-        penalty = -BAG_PENALTY * limit // BAGS_PER_PENALTY * rollovers  # −100 per 10, −50 per 5
+        penalty = -rules.penalty * rollovers  # −100 per 10, −50 per 5
         bank -= limit * rollovers
 
     hand = contract + bags + nil + bonus + penalty + bag_cost * bags

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from spades import SEATS, Card, Seat
 from spades.cards import TEAMS, sort_for_display
-from spades.rules import BAG_PENALTY, BAGS_PER_PENALTY, LOSING_SCORE, TRICKS_PER_HAND, is_nil
+from spades.rules import LOSING_SCORE, TRICKS_PER_HAND, is_nil
 
 from . import stats
 from .fmt import attrs, bid_text, colour, escape, number, pips, points, score_rows, seat_name, signed
@@ -197,7 +197,7 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
     banks = []
     for team, score in (("NS", ns), ("EW", ew)):
         left = (t("summary.to_penalty", left=view.rules.bag_limit - score.bank,
-                  penalty=BAG_PENALTY * view.rules.bag_limit // BAGS_PER_PENALTY) if view.rules.bag_penalty
+                  penalty=view.rules.penalty) if view.rules.bag_penalty
                 else t("summary.no_penalty"))
         banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(t("team." + team))}</strong>: '
                      f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')

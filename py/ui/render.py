@@ -216,7 +216,7 @@ def bid_risk_panel(tv: TableView, hinted: object) -> str:
     if first.to_penalty is None:
         bank = t("risk.bank.off", bank=first.bank)
     else:
-        bank = t("risk.bank", bank=first.bank, left=first.to_penalty)
+        bank = t("risk.bank", bank=first.bank, left=first.to_penalty, penalty=tv.game.rules.penalty)
     lines = [f'<p class="risk-bank">{escape(bank)}</p>']
     if not first.partner_known:
         lines.append(f'<p class="risk-partner">{escape(t("risk.partner", bid=bid_text(first.partner)))}</p>')
