@@ -31,6 +31,7 @@ from spades.rules import BAG_COST, Rules, bid_value, is_nil
 from spades.scoring import score_team
 from spades.state import Game
 
+from .ceiling import CEILING, CeilingBot
 from .play import RULES_HELP, play_game, play_hand, rules_from_arg
 
 if TYPE_CHECKING:
@@ -46,10 +47,12 @@ def player_for(spec: str | Player) -> Player:
         return spec  # already a player: anything with act(view, rng)
     if spec in LEVELS:
         return make_player(spec)
+    if spec == CEILING:
+        return CeilingBot()
     if spec.startswith("cmd:"):
         from .protocol import OutsidePlayer
         return OutsidePlayer(spec[len("cmd:"):])
-    raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}) or cmd:COMMAND")
+    raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}), {CEILING} or cmd:COMMAND")
 
 
 def _name(spec: str | Player) -> str:
@@ -174,7 +177,7 @@ def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Ru
     rules = rules or Rules()
     numbers = [deal_number(seed, i) for i in range(deals)]
     if jobs > 1:
-        if not (isinstance(a, str) and isinstance(b, str) and a in LEVELS and b in LEVELS):
+        if not (isinstance(a, str) and isinstance(b, str) and {a, b} <= {*LEVELS, CEILING}):
             raise ValueError("--jobs: only levels play in parallel, not outside programs")
         from concurrent.futures import ProcessPoolExecutor
 
@@ -248,6 +251,14 @@ def _times_only(t: Tally) -> dict:
     return {"player": j["player"], "think_ms": j["think_ms"]}
 
 
+def ceiling_share(r: dict, top: dict) -> dict:
+    """The ceiling's result on the same deals against the same B (``top``), and A's share of
+    its margin: A's points per deal over B divided by the ceiling's."""
+    margin = top["diff_per_deal"]
+    return {"diff_per_deal": margin, "ci95": top["ci95"],
+            "share": round(r["diff_per_deal"] / margin, 3) if margin > 0 else None}
+
+
 def format_result(r: dict) -> str:
     lo, hi = r["ci95"]
     if r["mode"] == "deals":
@@ -272,6 +283,11 @@ def format_result(r: dict) -> str:
             )
         think = f"think ms mean {tm['mean']} p50 {tm['p50']} p95 {tm['p95']}"
         lines.append(f"  {key.upper()} {t['player']:>6}: {figures}{think}")
+    if "ceiling" in r:
+        c = r["ceiling"]
+        share = "n/a" if c["share"] is None else f"{100 * c['share']:.0f}%"
+        lines.append(f"  ceiling (sees every hand) vs {r['ew']}: {c['diff_per_deal']:+.1f} per deal, 95% CI "
+                     f"[{c['ci95'][0]:+.1f}, {c['ci95'][1]:+.1f}]; {r['ns']} has {share} of it")
     return "\n".join(lines)
 
 
@@ -294,6 +310,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             r = run_games(a, b, args.games, args.seed, args.target, args.progress, rules)
         else:
             r = run_deals(a, b, args.deals, args.seed, rules, progress=args.progress, jobs=args.jobs)
+            if args.ceiling:
+                r["ceiling"] = ceiling_share(r, run_deals(CEILING, b, args.deals, args.seed, rules, jobs=args.jobs))
     except OutsideBotError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.json:
@@ -322,5 +340,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jobs", type=int, default=1,
                    help="play the deals in N processes (levels only; the same figures as with 1, but the times)")
+    p.add_argument("--ceiling", action="store_true",
+                   help="also play the tools-only ceiling (the hard level seeing every hand) against --ew on "
+                        "the same deals, and print --ns's share of its margin")
     p.add_argument("--progress", type=int, default=0, help="print a running result every N deals to stderr")
     p.set_defaults(func=cmd_arena)

@@ -113,3 +113,33 @@ def test_arena_in_parallel_gives_the_same_figures():
     assert figures("--jobs", "2") == one and one["teams"]["ns"]["hands"] == 12
     refused = run_cli("arena", "--ns", "cmd:true", "--ew", "easy", "--deals", "1", "--jobs", "2")
     assert refused.returncode == 2 and "--jobs" in refused.stderr
+
+
+def test_the_ceiling_sees_every_hand_and_is_no_level_of_the_page():
+    from spades.bots import LEVELS
+    from spades.bots.knowledge import Sampler
+    from spades.deal import SplitMix64
+    from spades_cli.ceiling import CEILING, CeilingBot, TrueDeal
+
+    assert CEILING not in LEVELS  # the page's settings offer LEVELS only
+    game = Game(game=77)
+    bot = player_for(CEILING)
+    assert isinstance(bot, CeilingBot)
+    play_hand(game, {0: bot, 1: make_player("medium"), 2: bot, 3: make_player("medium")})
+    assert game.phase is Phase.HAND_OVER
+    # its deals are the true one, every time, for a card and for a bid
+    game = Game(game=78)
+    bot.act_with_game(game, game.view(game.to_move), SplitMix64(1))
+    view = game.view(game.to_move)
+    for sampler in (bot.play_sampler(view, [0] * 4, [13] * 4), bot.bid_sampler(view)):
+        assert isinstance(sampler, TrueDeal) and isinstance(sampler, Sampler)
+        assert sampler.draw(SplitMix64(2)) == sampler.draw(SplitMix64(3)) == list(game.hand.held)
+
+
+def test_the_arena_prints_the_share_of_the_ceiling():
+    done = run_cli("arena", "--ns", "medium", "--ew", "easy", "--deals", "2", "--ceiling", "--json")
+    assert done.returncode == 0, done.stderr
+    r = json.loads(done.stdout)
+    c = r["ceiling"]
+    assert set(c) == {"diff_per_deal", "ci95", "share"}
+    assert c["share"] is None or c["share"] == round(r["diff_per_deal"] / c["diff_per_deal"], 3)

@@ -131,7 +131,8 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
 
 
 def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, samples: int,
-                        set_caution: float = 0.0, nil_caution: float = 0.0) -> Generator[None, None, int]:
+                        set_caution: float = 0.0, nil_caution: float = 0.0,
+                        sampler: Sampler | None = None) -> Generator[None, None, int]:
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -141,7 +142,7 @@ def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estima
     bags at −10, the Nil won or lost — with the cautions of ``judge_trials``, and the best is
     bid. Bounded by ``samples``."""
     consider_nil = may_search_nil(view, est)
-    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples)
+    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, sampler)
     best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution, view.rules,
                            least_bid(view.rules, view.bids[view.partner]))
     return best
@@ -184,12 +185,14 @@ def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_ca
 
 
 def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool,
-                     samples: int) -> Generator[None, None, list[Trial]]:
+                     samples: int, sampler: Sampler | None = None) -> Generator[None, None, list[Trial]]:
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Every
     seat plays the policy: before the first card, a bid alone was measured too weak a sign of a
     beginner to play it by the beginner's rule (``inference.seat_rules``). Returns
-    ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick."""
+    ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick. The
+    deals come from ``sampler`` (by default the unseen cards' ``Sampler``, nothing known yet of
+    anyone's voids)."""
     me = int(view.seat)
     partner = me ^ 2
     base = to_sim(view, memory="all")
@@ -197,7 +200,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     counts = [HAND_SIZE] * NUM_SEATS
     vd = [0] * 4
     trials: list[Trial] = []
-    sampler = Sampler(view, vd=vd, counts=counts)
+    sampler = sampler or Sampler(view, vd=vd, counts=counts)
     for _ in range(samples):
         hands = sampler.draw(rng)
         bids = list(view.bids)
@@ -249,7 +252,7 @@ class HardBot(Explaining):
         if self.bid_samples:
             counted = bid
             bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
-                                                 self.set_caution, self.nil_caution)
+                                                 self.set_caution, self.nil_caution, self.bid_sampler(view))
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         partner_bid = view.bids[view.partner]
@@ -257,6 +260,16 @@ class HardBot(Explaining):
                 and bid + int(partner_bid) == MAX_BID):
             reason = ("bid_thirteen", {"bonus": view.rules.thirteen_bonus})
         return bid, reason
+
+    def play_sampler(self, view: View, vd: list[int], counts: list[int]) -> Sampler:
+        """Where the searched deals of a card come from: the unseen cards, dealt consistently
+        with the seats' shown voids ``vd`` and cards left ``counts``. (A tools-only level that
+        sees every hand overrides this and ``bid_sampler``: ``spades_cli.ceiling``.)"""
+        return Sampler(view, vd=vd, counts=counts)
+
+    def bid_sampler(self, view: View) -> Sampler | None:
+        """Where the bid's playouts' deals come from: None, ``bid_trials_steps``'s own."""
+        return None
 
     def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
         card, _, reason = yield from self.search_steps(view, rng)
@@ -294,7 +307,7 @@ class HardBot(Explaining):
         counts = remaining_counts(view)
         team = seat & 1
         totals = dict.fromkeys(runs, 0)
-        sampler = Sampler(view, vd=vd, counts=counts)
+        sampler = self.play_sampler(view, vd, counts)
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
             yield  # judging the deals drawn is a slice of its own
