@@ -282,3 +282,13 @@ def test_the_statistics_keep_each_games_rules_and_count_house_games_apart():
     assert entries[0]["rules"]["jokers"] is True and "jokers" not in entries[1]["rules"]
     assert stats.totals(kept)["by"]["house:1"]["games"] == 1
     assert stats.parse(json.dumps(kept))["games"] == kept["games"]
+
+
+def test_the_hard_level_bids_13_with_its_partner_when_the_bonus_pays():
+    """Playouts where the team takes all 13 tricks three times in four: for 130 the safer 12 is
+    worth more; for a bonus of 500 the hard level's bid search completes the 13."""
+    from spades.bots.hard import judge_trials
+
+    trials = [(5, 7, 6, 7)] * 3 + [(5, 7, 5, 7)]  # (my bid, partner's bid 7, my tricks, partner's)
+    assert judge_trials(trials, False, 5)[0] == 5
+    assert judge_trials(trials, False, 5, rules=Rules(thirteen_bonus=500))[0] == 6
