@@ -51,6 +51,8 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
                  "pyodide-lock.json"]
 # Page files copied as they are (directories recursively).
 PAGE = ["index.html", "pyscript.json", "manifest.webmanifest", "css", "img", "js", "sound"]
+FACES = "img/faces.svg"  # put into index.html by inline_faces, not shipped as a file
+FACES_MARK = "<!-- faces: the build puts img/faces.svg here (tools/site.py), the symbols ui/art.py uses -->"
 SCRIPT = "main.py"  # index.html's <script type="py" src="py/main.py">: shipped as text, not in piki.zip
 # Python under py/ that the page never imports: the command-line tools stay off the site.
 NOT_SHIPPED = ("spades_cli/", "spades/__main__.py", SCRIPT)
@@ -242,6 +244,23 @@ def copy_page(dest: Path) -> None:
     (dest / "py").mkdir()
     shutil.copy2(ROOT / "py" / SCRIPT, dest / "py" / SCRIPT)
     write_shared(dest)
+    inline_faces(dest)
+
+
+def inline_faces(dest: Path) -> None:
+    """The faces' sprite (img/faces.svg, made by tools/faces.py) goes into index.html, where its
+    marker is, and not as a file: a <use> of another file's symbol loads that file as a document
+    of its own, which the browser fetches and parses again (40–90 ms of the main thread, measured)
+    whenever a render replaces the last element using it and the HTTP cache says "no-cache"."""
+    page = dest / "index.html"
+    sprite = dest / FACES
+    html = page.read_text(encoding="utf-8")
+    if html.count(FACES_MARK) != 1:
+        raise BuildError(f"index.html must hold the marker {FACES_MARK!r} once")
+    svg = sprite.read_text(encoding="utf-8").strip().replace(
+        "<svg ", '<svg class="sprite" aria-hidden="true" focusable="false" ', 1)
+    page.write_text(html.replace(FACES_MARK, svg), encoding="utf-8")
+    sprite.unlink()
 
 
 def shared_js() -> str:

@@ -1,9 +1,9 @@
 """The cards' faces and the players' faces as HTML: plain markup over one SVG sprite.
 
-The drawings are ``img/faces.svg`` (made by ``tools/faces.py``): a face per card, ``c<rank><suit>``
-(``c7S``, ``cTH``, the jokers ``cLJ`` and ``cBJ``), and a face per seat, ``a<seat>``. Here they
-are only referenced (``<svg><use href="img/faces.svg#c7S"/></svg>``), so the HTML is small and
-works without Python: js/boot.js repaints a saved table before Python starts. The pips are painted
+The drawings are ``img/faces.svg`` (made by ``tools/faces.py``; the build puts it into index.html):
+a face per card, ``c<rank><suit>`` (``c7S``, ``cTH``, the jokers ``cLJ`` and ``cBJ``), and a face
+per seat, ``a<seat>``. Here they are only referenced (``<svg><use href="#c7S"/></svg>``), so the
+HTML is small and works without Python: js/boot.js repaints a saved table before Python starts. The pips are painted
 ``currentColor``: the card's colour classes (``fmt.colour``) colour them, the four-colour deck too.
 Cards are named by their notation (docs/record.md: ``"7S"``, ``"TH"``, ``"LJ"``, ``"BJ"``), so a
 card the engine does not deal yet can be drawn already.
@@ -15,7 +15,7 @@ from spades.cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS
 
 from .fmt import escape
 
-SPRITE = "img/faces.svg"
+SPRITE = "img/faces.svg"  # in the page's own HTML once built: its symbols are referenced as "#c7S"
 JOKERS = ("LJ", "BJ")  # the little (black) and the big (coloured) joker
 SEATS = "SNWE"
 # the words that name each seat's face, "{name}: the fox" (ui.strings)
@@ -45,7 +45,7 @@ def face(code: str) -> str:
                   f'<span class="pip">{SIGNS[code[1]]}</span></span>')
     else:
         raise ValueError(f"not a card's notation: {code!r}")
-    return f'{corner}<svg class="art" aria-hidden="true"><use href="{SPRITE}#c{code}"/></svg>'
+    return f'{corner}<svg class="art" aria-hidden="true"><use href="#c{code}"/></svg>'
 
 
 def avatar(seat: str, label: str) -> str:
@@ -53,7 +53,7 @@ def avatar(seat: str, label: str) -> str:
     if len(seat) != 1 or seat not in SEATS:
         raise ValueError(f"not a seat: {seat!r}")
     return (f'<svg class="avatar avatar-{seat}" role="img" aria-label="{escape(label)}">'
-            f'<use href="{SPRITE}#a{seat}"/></svg>')
+            f'<use href="#a{seat}"/></svg>')
 
 
 __all__ = ["AVATARS", "JOKERS", "SPRITE", "avatar", "face", "symbols"]

@@ -33,7 +33,7 @@ def used(element: ET.Element) -> list[str]:
 def test_a_card_is_its_corner_index_and_its_face_from_the_sprite():
     html = art.face("7S")
     assert '<span class="rank">7</span><span class="pip">♠</span>' in html
-    assert '<use href="img/faces.svg#c7S"/>' in html
+    assert '<use href="#c7S"/>' in html
     ten = art.face("TH")
     assert '<span class="rank wide">10</span><span class="pip">♥</span>' in ten and "#cTH" in ten
     assert card_face(Card.parse("QD")) == art.face("QD")  # the table draws its cards here
@@ -43,7 +43,7 @@ def test_a_card_is_its_corner_index_and_its_face_from_the_sprite():
 def test_the_jokers_have_faces_before_the_engine_deals_them(code, star, kind):
     html = art.face(code)
     assert f'<span class="corner joker-{kind}" aria-hidden="true"><span class="rank">{star}</span>' in html
-    assert f'<use href="img/faces.svg#c{code}"/>' in html
+    assert f'<use href="#c{code}"/>' in html
     assert "pip" not in html  # a joker has no suit sign
     symbols = sprite()
     assert f"c{code}" in symbols
@@ -107,7 +107,7 @@ def test_every_seat_has_its_face_named_in_both_languages():
             strings.set_language("ru")
         for seat in Seat:
             assert (f'<svg class="avatar avatar-{seat.name}" role="img" aria-label="{names[seat.name]}">'
-                    f'<use href="img/faces.svg#a{seat.name}"/></svg>') in html[f"seat-{seat.name}"]
+                    f'<use href="#a{seat.name}"/></svg>') in html[f"seat-{seat.name}"]
     with pytest.raises(ValueError, match="seat"):
         art.avatar("X", "?")
     assert 'aria-label="a &lt;b&gt;"' in art.avatar("S", "a <b>")
