@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spades import BLIND, DEAL, Card, Game, IllegalActionError, Phase, Rules, Seat, from_record, score_team, to_record
+from spades import BLIND, Card, Game, IllegalActionError, Phase, Rules, Seat, from_record, score_team, to_record
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.estimate import estimate
 from spades.cards import BIG_JOKER, LITTLE_JOKER, SPADE_MASK, cards_of, mask_of
@@ -19,6 +19,7 @@ from spades.record import RecordError
 from spades.rules import legal_bids, play_mask, trick_winner
 from spades.scoring import boston
 from spades_cli.arena import run_deals
+from spades_cli.play import play_game
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
@@ -230,17 +231,9 @@ def test_the_command_line_plays_and_replays_under_every_house_rule():
 @pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "hard"])
 def test_every_level_plays_whole_games_under_all_five(level):
     bot = make_player(level)
-    for number in range(3):
-        game = Game(game=number, rules=Rules(**HOUSE))
-        while not game.over:
-            seat = game.to_move
-            if seat is None:
-                game.apply(DEAL)
-                continue
-            view = game.view(seat)
-            action = bot.act(view, decision_rng(number, view))
-            assert action in view.legal
-            game.apply(action)
+    for number in range(3):  # the engine refuses any illegal bid or card (``Game.apply``)
+        game = play_game(number, dict.fromkeys(range(4), bot), Rules(**HOUSE))
+        assert game.over and game.rules == Rules(**HOUSE)
 
 
 def test_the_arena_counts_no_refusal_under_every_house_rule():
@@ -268,14 +261,7 @@ def test_the_statistics_keep_each_games_rules_and_count_house_games_apart():
 
     kept = stats.empty()
     for number, rules in ((3, Rules(jokers=True, min_team_bid=4)), (4, Rules())):
-        game = Game(game=number, rules=rules)
-        bot = make_player("medium")
-        while not game.over:
-            if game.to_move is None:
-                game.apply(DEAL)
-                continue
-            view = game.view(game.to_move)
-            game.apply(bot.act(view, decision_rng(number, view)))
+        game = play_game(number, dict.fromkeys(range(4), make_player("medium")), rules)
         kept = stats.record_game(kept, to_record(game))
     entries = [kept["games"][key] for key in kept["order"]]
     assert [e["house"] for e in entries] == [True, False]
