@@ -152,6 +152,9 @@ def seat(tv: TableView, view: View, who: Seat) -> str:
         label = escape(t("seat.cards", count=count))
         out.append(f'<div class="backs" role="img" data-count="{count}" aria-label="{label}">'
                    f"{backs}</div>")
+    if who is Seat.N and tv.partner_said is not None:  # the partner's last reason, beside its face
+        said = Reason(*tv.partner_said[1]).text(language(), voice="partner")
+        out.append(f'<p class="seat-said" data-said="{escape(str(tv.partner_said[0]))}">{escape(said)}</p>')
     out.append("</div>")
     return "".join(out)
 

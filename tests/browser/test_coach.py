@@ -1,4 +1,4 @@
-"""The partner explains, in real Chromium: North's reason in the status line and on its card
+"""The partner explains, in real Chromium: North's reason in the status line, beside its face and on its card
 (hover: title; focus: the card is focusable and its accessible name carries the reason), kept
 over a reload, and gone when the setting is off."""
 
@@ -27,6 +27,8 @@ def test_north_says_why_it_played(page, site_url, wait_ready):
     assert reason and card.get_attribute("title") == reason
     assert card.get_attribute("tabindex") == "0" and reason in card.get_attribute("aria-label")
     assert f" — {reason}." in page.inner_text("#status")
+    said = page.locator("#seat-N .seat-said")  # and beside the partner's face, in its bubble
+    assert said.inner_text() == reason and said.get_attribute("data-said") == card.get_attribute("data-trick-card")
     card.focus()
     assert page.evaluate("document.activeElement.dataset.seat") == "N"
 
@@ -41,6 +43,7 @@ def test_north_says_why_it_played(page, site_url, wait_ready):
     assert page.evaluate("JSON.parse(localStorage.getItem('spades.settings')).explain") is False
     click(page, "#settings-panel [data-action=\"panel\"][data-value=\"close\"]")
     assert north_card(page).get_attribute("data-reason") is None
+    assert not page.locator("#seat-N .seat-said").count()
     for _ in range(8):
         step(page)
         assert not page.locator("#trick [data-reason]").count()
