@@ -62,7 +62,7 @@ def bid_hint(view: View) -> Hint:
             reasons.append(Reason("team_min", codes["team_min"]))
         jokers = [c for c in est.sure if Card(c).is_joker]
         if jokers:
-            reasons.append(Reason("joker", {"cards": faces(_sorted_for_hint(jokers))}))
+            reasons.append(Reason("jokers" if len(jokers) > 1 else "joker", {"cards": faces(_sorted_for_hint(jokers))}))
         sure = [c for c in est.sure if c not in jokers]
         if sure:
             cards = _sorted_for_hint(sure)

@@ -183,7 +183,7 @@ def bid_reason(trials: Sequence[Trial], bid: int, best: int, rules: Rules = DEFA
         return ("nil_held", {"pct": share(sum(1 for tm in nil if not tm), len(nil))})
     if bid > best:
         sets = sum(1 for pbid, tm, tp in number
-                   if score_team((bid, pbid), (tm, tp), 0, 0, rules.valuing(), -BAG_COST).contract < 0)
+                   if score_team((bid, pbid), (tm, tp), 0, 0, rules.valuing(), -BAG_COST).set)
         return ("overbid", {"pct": share(sets, len(number))})
     mean = sum(tm for _, tm, _ in number) / len(number) if number else 0.0
     return ("underbid", {"tricks": round(mean, 1)})

@@ -71,6 +71,11 @@ class Card(int):
 
     @classmethod
     def of(cls, suit: int, rank: int) -> "Card":
+        """The card of ``suit`` and ``rank`` (``RANK_OF``'s: the spades' 13 and 14 are the jokers)."""
+        if rank >= NUM_RANKS:
+            if suit != TRUMP or rank > NUM_RANKS + 1:
+                raise ValueError(f"no card of suit {suit} and rank {rank}")
+            return CARDS[NUM_CARDS + rank - NUM_RANKS]
         return CARDS[suit * NUM_RANKS + rank]
 
     @classmethod

@@ -175,7 +175,8 @@ def from_record(data: object, known: Seat | None = None) -> Game:
     try:
         rules = Rules.from_json(data.get("rules"))
     except RulesError as exc:
-        raise RecordError(exc.code, ("where.rules", {}), error=exc.why, key=exc.key, value=exc.value) from None
+        raise RecordError(exc.code, ("where.rules", {}), error=exc.why, key=exc.key,
+                          value=json.dumps(exc.value, ensure_ascii=False, default=str)) from None
     except TypeError as exc:  # not keyword arguments at all
         raise RecordError("record.rules_object", ("where.rules", {}), error=str(exc)) from None
     number = data.get("game") if known is None else None

@@ -39,6 +39,11 @@ class TeamScore(NamedTuple):
     bank: int
     bonus: int = 0  # the thirteen bonus (a house rule), won or lost; 0 under the default rules
 
+    @property
+    def set(self) -> bool:
+        """The team's contract failed: its ``contract`` row, or the thirteen bonus's, is lost."""
+        return self.contract < 0 or self.bonus < 0
+
     def to_json(self) -> dict[str, int]:
         """The record's form: ``bonus`` only where a bonus was won or lost (records of games
         without it stay as they were)."""

@@ -290,8 +290,9 @@ class Game:
         return blind_allowed(self.rules, self.totals, seat)
 
     def legal_bids(self, seat: Seat) -> list[int | str]:
-        """The bids ``seat`` may make now, in order (``rules.legal_bids``, after the partner's)."""
-        return legal_bids(self.rules, self.totals, seat, self.hand.bids[seat ^ 2])
+        """The bids ``seat`` may make, in order (``rules.legal_bids``): now, after the partner's
+        bid; between hands, in the next hand before anyone bids."""
+        return legal_bids(self.rules, self.totals, seat, self.hand.bids[seat ^ 2] if self.phase is _BID else None)
 
     def _bid(self, action: int | str) -> None:
         hand = self.hand

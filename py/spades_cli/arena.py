@@ -75,7 +75,7 @@ def team_result(game: Game, team: int, refused: dict | None = None) -> dict:
         "points": s.hand,
         "bags": s.bags,
         "contract": sum(bid_value(b) for b in bids) > 0,
-        "set": s.contract < 0,
+        "set": s.set,
         "nils": len(nils),
         "nils_made": sum(1 for _, t in nils if t == 0),
         "refused": sum((refused or {}).get(s, 0) for s in (team, team + 2)),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from spades.bots.sim import Sim
 from spades.cards import NUM_CARDS
 from spades.deal import SplitMix64, deal_masks
-from spades.rules import FIRST_DEALER, Phase, first_to_act, nil_stake
+from spades.rules import DEFAULT, FIRST_DEALER, Phase, first_to_act, nil_stake
 from spades.state import Game
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def sim_playouts(n: int, seed: int) -> int:
     leader = int(first_to_act(FIRST_DEALER))
     for i in range(n):
         held = list(deal_masks(seed + i, 0, FIRST_DEALER))
-        sim = Sim(held, 0, [0, 0, 0, 0], bids, nil, False, leader, [], 0, [0, 0, 0, 0])
+        sim = Sim(held, DEFAULT.absent, [0, 0, 0, 0], bids, nil, False, leader, [], 0, [0, 0, 0, 0])  # jokers: none
         for _ in sim.playout_steps():
             pass
         cards += NUM_CARDS

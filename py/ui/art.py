@@ -11,12 +11,12 @@ card the engine does not deal yet can be drawn already.
 
 from __future__ import annotations
 
-from spades.cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS
+from spades.cards import JOKER_NAMES, RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Card
 
 from .fmt import escape
 
 SPRITE = "img/faces.svg"  # in the page's own HTML once built: its symbols are referenced as "#c7S"
-JOKERS = ("LJ", "BJ")  # the little (black) and the big (coloured) joker
+JOKERS = JOKER_NAMES  # the little (black) and the big (coloured) joker
 SEATS = "SNWE"
 # the words that name each seat's face, "{name}: the fox" (ui.strings)
 AVATARS = {"S": "avatar.S", "N": "avatar.N", "W": "avatar.W", "E": "avatar.E"}
@@ -39,7 +39,7 @@ def face(code: str) -> str:
         corner = (f'<span class="corner joker-{"big" if code == "BJ" else "little"}" aria-hidden="true">'
                   f'<span class="rank">{"★" if code == "BJ" else "☆"}</span></span>')
     elif len(code) == 2 and code[0] in RANK_LETTERS and code[1] in SUIT_LETTERS:
-        rank = "10" if code[0] == "T" else code[0]
+        rank = Card.parse(code).display[:-1]  # "10", not "T"
         wide = " wide" if len(rank) > 1 else ""
         corner = (f'<span class="corner" aria-hidden="true"><span class="rank{wide}">{rank}</span>'
                   f'<span class="pip">{SIGNS[code[1]]}</span></span>')

@@ -115,10 +115,12 @@ def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable
     return "".join(rows)
 
 
-def house_text(rules: Rules) -> str:
+def house_text(rules: Rules, every: bool = True) -> str:
     """The rules in force away from the defaults (the house rules, the bag penalty off, Blind
-    Nil on), as a line for the top bar and the settings; empty under the default rules."""
-    parts = [t("house." + key, value=value) for key, value in rules.changed().items()]
+    Nil on; only the house rules when not ``every``), as a line for the top bar and the
+    settings; empty under the default rules."""
+    changed = rules.changed() if every else rules.house()
+    parts = [t("house." + key, value=value) for key, value in changed.items()]
     return t("house.list", rules=", ".join(parts)) if parts else ""
 
 

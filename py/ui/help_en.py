@@ -152,8 +152,8 @@ A joker is a spade in every way: it must follow a spade lead when you have no ot
 may trump another suit, which breaks spades; it may not be led before spades are broken
 (unless you hold only spades). A joker is nearly always a sure trick, and is counted so.</li>
 <li><b>A failed Nil's tricks count for the partner.</b> The tricks of a broken Nil count toward
-the partner's contract; any beyond it are bags. The Nil itself is still lost (−100), but a
-broken Nil costs less.</li>
+the partner's contract; any beyond it are bags. The Nil itself is still lost, but a broken Nil
+costs less.</li>
 <li><b>Five bags per penalty.</b> Every 5 bags cost 50 points (instead of 100 for every 10).</li>
 </ul>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet

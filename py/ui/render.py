@@ -360,7 +360,7 @@ def settings(tv: TableView) -> str:
         + f'<p class="settings-at-once">{escape(t("settings.table_now"))}</p>'
         f'<p class="settings-note" data-applies="{"next" if tv.under_way else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
-        + (f'<p class="settings-current">{escape(house_text(rules))}</p>' if house_text(rules) else "")
+        + (f'<p class="settings-current">{escape(house_text(rules, False))}</p>' if rules.house() else "")
         + waiting
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from spades import Seat, from_record, summary
+from spades import Rules, Seat, from_record, summary
 from spades.record import RecordError, read_json
 from spades.rules import is_nil
 from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
@@ -62,10 +62,11 @@ def entry(record: dict) -> dict:
             continue
         ns = hand["score"]["NS"]
         hands += 1
-        if ns["contract"]:
+        won = ns["contract"] or ns.get("bonus", 0)  # a contract of 13 under the bonus: the bonus's row
+        if won:
             contracts += 1
-            made += ns["contract"] > 0
-            sets += ns["contract"] < 0
+            made += won > 0
+            sets += won < 0
         if is_nil(hand["bids"]["S"]):
             nil_bids += 1
             nil_made += hand["taken"]["S"] == 0
@@ -119,6 +120,10 @@ def parse(text: str) -> dict:
             raise StatsError("stats.error.figures", key=key)
         if type(e.get("house", False)) is not bool:  # a game with house rules (absent before them)
             raise StatsError("stats.error.figures", key=key)
+        try:  # the game's rules, as its record wrote them (absent before them)
+            Rules.from_json(e.get("rules"))
+        except ValueError:
+            raise StatsError("stats.error.figures", key=key) from None
         if e.get("result") not in (None, "won", "lost", "drawn"):
             raise StatsError("stats.error.result", key=key, result=e.get("result"))
         if e.get("level") not in OPPONENT_LEVELS or type(e.get("target")) is not int or e["target"] <= 0:

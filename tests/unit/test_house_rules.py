@@ -278,3 +278,23 @@ def test_the_hard_level_bids_13_with_its_partner_when_the_bonus_pays():
     trials = [(5, 7, 6, 7)] * 3 + [(5, 7, 5, 7)]  # (my bid, partner's bid 7, my tricks, partner's)
     assert judge_trials(trials, False, 5)[0] == 5
     assert judge_trials(trials, False, 5, rules=Rules(thirteen_bonus=500))[0] == 6
+
+
+def test_between_hands_the_next_hand_s_bids_are_offered_whatever_the_last_partner_bid():
+    game = Game(game=1, rules=Rules(min_team_bid=4))
+    for bid in (1, 4, 4, 2):  # S 1, W 4, N 4, E 2
+        game.apply(bid)
+    while game.phase is Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.HAND_OVER
+    assert game.legal_bids(Seat.W) == list(range(14))  # not the minimum after E's 2 of the last hand
+    from spades.record import next_action
+
+    assert next_action(game)["legal"] == list(range(14))  # the replay's next move says so too
+
+
+def test_a_failed_thirteen_under_the_bonus_is_a_set_contract():
+    failed = score_team((6, 7), (5, 7), 0, 0, Rules(thirteen_bonus=200))
+    assert failed.contract == 0 and failed.bonus == -200 and failed.set
+    assert not score_team((6, 7), (6, 7), 0, 0, Rules(thirteen_bonus=200)).set
+    assert score_team((4, 3), (3, 3)).set and not score_team((4, 3), (4, 3)).set

@@ -201,11 +201,12 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     vd = [0] * 4
     trials: list[Trial] = []
     sampler = sampler or Sampler(view, vd=vd, counts=counts)
+    order = [(base.leader + k) % NUM_SEATS for k in range(NUM_SEATS)]  # the first bidder leads too
     for _ in range(samples):
         hands = sampler.draw(rng)
         bids = list(view.bids)
         nil = [nil_stake(b) for b in view.bids]
-        for s in range(4):
+        for s in order:  # in bidding order: a seat's sampled bid may follow its partner's (the minimum)
             if s != me and view.bids[s] is None:
                 bids[s] = quick_bid(hands[s], view.rules, bids[s ^ 2])
                 nil[s] = nil_stake(bids[s])
@@ -229,7 +230,7 @@ def bid_trial_value(mine: int, tm: int, pbid: Bid | None, tp: int, caution: floa
     bags at −BAG_COST) when this seat bids ``mine`` and takes ``tm`` tricks, the partner bid
     ``pbid`` and took ``tp``; a set costs ``caution`` more."""
     score = score_team((mine, pbid), (tm, tp), 0, 0, rules, -BAG_COST)
-    return score.hand - caution if score.contract < 0 else score.hand
+    return score.hand - caution if score.set else score.hand
 
 
 class HardBot(Explaining):
