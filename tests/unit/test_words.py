@@ -21,8 +21,8 @@ from ui.saves import DamagedSave, read_game
 # what a Russian message may hold in Latin letters: card and bid notation (AS, TH, blind), seats
 # (S W N E), the format names, the name Python, and the record's own values given back (quoted, or the action of
 # «заказ 1 (S, …)»)
-NOTATION = re.compile(r"'[^']*'|\"[^\"]*\"|\([SWNE-], [^)]*\)|\b[2-9TJQKA][SHDC]\b|\b[SWNE]\b|\bJSON\b|\bNil\b|\bblind\b"
-                      r"|\bPython\b|spades-[a-z]+/\d+")
+NOTATION = re.compile(r"'[^']*'|\"[^\"]*\"|\([SWNE-], [^)]*\)|\b[2-9TJQKA][SHDC]\b|\b[SWNE]\b|\bJSON\b|\bNil\b"
+                      r"|\bblind\b|\bPython\b|spades-[a-z]+/\d+")
 
 
 def latin_words(text: str) -> list[str]:
