@@ -138,7 +138,7 @@ FULL_SUIT = (1 << NUM_RANKS) - 1
 JOKER_MASK = (1 << LITTLE_JOKER) | (1 << BIG_JOKER)
 SUIT_MASK: tuple[int, ...] = tuple(FULL_SUIT << (s * NUM_RANKS) | (JOKER_MASK if s == TRUMP else 0)
                                    for s in range(NUM_SUITS))
-FULL_DECK = STANDARD_DECK = (1 << NUM_CARDS) - 1
+STANDARD_DECK = (1 << NUM_CARDS) - 1
 JOKER_DECK = STANDARD_DECK & ~(1 << (Suit.HEARTS * NUM_RANKS)) & ~(1 << (Suit.DIAMONDS * NUM_RANKS)) | JOKER_MASK
 SPADE_MASK = SUIT_MASK[TRUMP]
 

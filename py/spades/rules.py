@@ -156,7 +156,7 @@ class Rules(Value):
 
     def house(self) -> dict[str, int | bool]:
         """The house variants in force: the keys of ``HOUSE_KEYS`` away from their default."""
-        return {key: getattr(self, key) for key in HOUSE_KEYS if getattr(self, key) != getattr(DEFAULT, key)}
+        return {key: value for key, value in self.changed().items() if key in HOUSE_KEYS}
 
     @property
     def penalty(self) -> int:
@@ -170,8 +170,14 @@ class Rules(Value):
 
     def valuing(self) -> "Rules":
         """These rules as the computer players value a hand: no bag penalty (a bag costs
-        ``BAG_COST`` instead, whatever the limit)."""
-        return self._replace(bag_penalty=False) if self.bag_penalty else self
+        ``BAG_COST`` instead, whatever the limit). Made once per rules: the bots ask at every
+        decision and every deal they replay."""
+        if not self.bag_penalty:
+            return self
+        valued = _VALUED.get(self)
+        if valued is None:
+            valued = _VALUED[self] = self._replace(bag_penalty=False)
+        return valued
 
     def to_json(self) -> dict[str, int | bool]:
         """The record's ``"rules"``: the three settings always, a house variant only when in force
@@ -193,6 +199,7 @@ class Rules(Value):
         return cls(**data)
 
 
+_VALUED: dict[Rules, Rules] = {}  # ``Rules.valuing``'s, by rules (a game's few)
 DEFAULT = Rules()
 VALUING = DEFAULT.valuing()  # the default rules as the computer players value a hand
 

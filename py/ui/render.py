@@ -15,16 +15,7 @@ from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
 from spades.rules import is_nil, winning_index
-from spades.table import (
-    CARD_SIZES,
-    DECKS,
-    FELTS,
-    HOUSE_CHOICES,
-    HOUSE_SWITCHES,
-    OPPONENT_LEVELS,
-    PACES,
-    TARGETS,
-)
+from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, TABLE_CHOICES
 
 from .art import AVATARS, avatar, face
 from .fmt import attrs, bid_text, card_name, colour, escape, house_text, number, pips, points, seat_name, signed
@@ -323,16 +314,17 @@ def settings(tv: TableView) -> str:
         return (f'<label class="option"><input type="checkbox" name="{name}"'
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
-    def radios(name: str, values: tuple[object, ...], chosen: object, extra: str = "") -> str:
+    def radios(name: str, extra: str = "") -> str:  # one setting's values (``TABLE_CHOICES``)
+        chosen = getattr(s, name)
         return (f'<fieldset><legend>{escape(t("settings." + name))}</legend>'
-                + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in values) + extra
-                + "</fieldset>")
+                + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in TABLE_CHOICES[name])
+                + extra + "</fieldset>")
 
     def hinted(control: str, name: str) -> str:  # a house rule's control and its one-line explanation
         return f'{control}<p class="option-hint" id="hint-{name}">{escape(t(f"settings.{name}.hint"))}</p>'
 
     house = (f'<fieldset class="house"><legend>{escape(t("settings.house"))}</legend>'
-             + "".join(hinted(radios(name, values, getattr(s, name)), name) for name, values in HOUSE_CHOICES.items())
+             + "".join(hinted(radios(name), name) for name in HOUSE_CHOICES)
              + "".join(hinted(check(name, t(f"settings.{name}"), getattr(s, name)), name) for name in HOUSE_SWITCHES)
              + "</fieldset>")
     rules = tv.game.rules
@@ -349,14 +341,14 @@ def settings(tv: TableView) -> str:
         blind=t("on") if rules.blind_nil else t("off"),
     )
     return (
-        radios("target", TARGETS, s.target) + radios("level", OPPONENT_LEVELS, s.level)
+        radios("target") + radios("level")
         + f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
         f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
         f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}'
         f'{check("explain", t("settings.explain"), s.explain)}</fieldset>'
         + house
-        + radios("pace", PACES, s.pace, check("autoplay", t("settings.autoplay"), s.autoplay))
-        + radios("deck", DECKS, s.deck) + radios("cards", CARD_SIZES, s.cards) + radios("felt", FELTS, s.felt)
+        + radios("pace", check("autoplay", t("settings.autoplay"), s.autoplay))
+        + radios("deck") + radios("cards") + radios("felt")
         + f'<p class="settings-at-once">{escape(t("settings.table_now"))}</p>'
         f'<p class="settings-note" data-applies="{"next" if tv.under_way else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'

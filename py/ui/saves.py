@@ -19,16 +19,11 @@ from spades.reasons import PARTNER, Reason
 from spades.record import read_json
 from spades.rules import BAGS_PER_PENALTY
 from spades.table import (
-    CARD_SIZES,
-    DECKS,
     DEFAULT_LEVEL,
     DEFAULT_TARGET,
-    FELTS,
-    HOUSE_CHOICES,
     HOUSE_SWITCHES,
     OPPONENT_LEVELS,
-    PACES,
-    TARGETS,
+    TABLE_CHOICES,
     seat_levels,
 )
 from spades.values import Value
@@ -59,8 +54,7 @@ SAID_KEY = "spades.said"  # the partner's reason for its last action, for a relo
 # the settings that are on or off (checkboxes)
 SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay", "sound", *HOUSE_SWITCHES)
 # the settings chosen among values (radio buttons), and the values each may take
-CHOICES = {"target": TARGETS, "level": OPPONENT_LEVELS, "lang": LANGUAGES, "pace": PACES, "deck": DECKS,
-           "cards": CARD_SIZES, "felt": FELTS, **HOUSE_CHOICES}
+CHOICES = {**TABLE_CHOICES, "lang": LANGUAGES}
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
 MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at least this
 
