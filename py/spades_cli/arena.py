@@ -32,6 +32,7 @@ from spades.scoring import score_team
 from spades.state import Game
 
 from .ceiling import CEILING, CeilingBot
+from .endgame import ENDGAME, EndgameBot
 from .play import RULES_HELP, play_game, play_hand, rules_from_arg
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ if TYPE_CHECKING:
     from .play import Player
 
 GAME_NUMBER_BITS = 31
+# tools-only levels, seated by name here and never in the page: the ceiling (sees every hand)
+# and the hard level with the exact endgame
+TOOL_LEVELS = {CEILING: CeilingBot, ENDGAME: EndgameBot}
 
 
 def player_for(spec: str | Player) -> Player:
@@ -47,12 +51,12 @@ def player_for(spec: str | Player) -> Player:
         return spec  # already a player: anything with act(view, rng)
     if spec in LEVELS:
         return make_player(spec)
-    if spec == CEILING:
-        return CeilingBot()
+    if spec in TOOL_LEVELS:
+        return TOOL_LEVELS[spec]()
     if spec.startswith("cmd:"):
         from .protocol import OutsidePlayer
         return OutsidePlayer(spec[len("cmd:"):])
-    raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}), {CEILING} or cmd:COMMAND")
+    raise ValueError(f"unknown player {spec!r}: a level ({', '.join(LEVELS)}), {', '.join(TOOL_LEVELS)} or cmd:COMMAND")
 
 
 def _name(spec: str | Player) -> str:
@@ -177,7 +181,7 @@ def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Ru
     rules = rules or Rules()
     numbers = [deal_number(seed, i) for i in range(deals)]
     if jobs > 1:
-        if not (isinstance(a, str) and isinstance(b, str) and {a, b} <= {*LEVELS, CEILING}):
+        if not (isinstance(a, str) and isinstance(b, str) and {a, b} <= {*LEVELS, *TOOL_LEVELS}):
             raise ValueError("--jobs: only levels play in parallel, not outside programs")
         from concurrent.futures import ProcessPoolExecutor
 
@@ -330,8 +334,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("arena", help="duplicate match between two levels, with figures")
-    p.add_argument("--ns", default="hard", help="player A (seated NS first): random|easy|medium|hard|cmd:COMMAND")
-    p.add_argument("--ew", default="easy", help="player B: random|easy|medium|hard|cmd:COMMAND")
+    p.add_argument("--ns", default="hard",
+                   help="player A (seated NS first): random|easy|medium|hard|cmd:COMMAND, or a tools-only level: "
+                        "ceiling (sees every hand), endgame (hard, the last four tricks solved exactly)")
+    p.add_argument("--ew", default="easy", help="player B: as --ns")
     p.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
     p.add_argument("--games", type=int, default=0, help="play N whole games (×2, duplicate) instead of deals")
     p.add_argument("--target", type=int, default=250, help="target of the whole games (default 250)")

@@ -276,6 +276,25 @@ class HardBot(Explaining):
         card, _, reason = yield from self.search_steps(view, rng)
         return legal_card(view, card), reason
 
+    def world_values(self, ev: Evidence, base: Sim, hands: list[int],
+                     runs: list[int]) -> Generator[None, None, dict[int, int]]:
+        """What each candidate card of ``runs`` is worth to the team in one sampled deal ``hands``:
+        the card played, then the rest of the hand by the rules each seat is read to play by
+        (``seat_rules``), scored by ``hand_value``. Yields after reading the opponents and after
+        every trick. (A tools-only level that solves the last tricks exactly overrides this:
+        ``spades_cli.endgame``.)"""
+        rules = seat_rules(ev, hands)
+        yield  # reading the opponents in the deal is a slice of its own
+        team = ev.me & 1
+        values = {}
+        for c in runs:
+            sim = base.copy()
+            sim.held = hands[:]
+            sim.play(c)
+            yield from sim.playout_steps(rules)
+            values[c] = hand_value(sim, team)
+        return values
+
     def search(self, view: View, rng: SplitMix64) -> tuple[int, dict[int, float], Why]:
         """(card, {candidate: mean value}, reason) — the searched choice, what each candidate
         scored, and what decided: the policy's rule, or the search's margin over it."""
@@ -306,20 +325,14 @@ class HardBot(Explaining):
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)
         counts = remaining_counts(view)
-        team = seat & 1
         totals = dict.fromkeys(runs, 0)
         sampler = self.play_sampler(view, vd, counts)
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
             yield  # judging the deals drawn is a slice of its own
-            rules = seat_rules(ev, hands)
-            yield  # and so is reading the opponents in the deal
+            values = yield from self.world_values(ev, base, hands, runs)
             for c in runs:
-                sim = base.copy()
-                sim.held = hands[:]
-                sim.play(c)
-                yield from sim.playout_steps(rules)
-                totals[c] += hand_value(sim, team)
+                totals[c] += values[c]
         # leave the policy's card only for one that is clearly better: sampling is noisy
         best = default_run
         bar = totals[best] + self.margin * n
