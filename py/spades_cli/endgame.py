@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades.bots.hard import HardBot
+from spades.bots.hard import HardBot, candidate_runs
 from spades.bots.sim import hand_value
 from spades.cards import SPADE_MASK, SUIT_OF
 from spades.rules import play_mask, winning_index
@@ -39,31 +39,19 @@ INF = 1 << 30
 
 def distinct_plays(hand: int, led: int, broken: bool, present: int) -> list[int]:
     """The legal cards of ``hand``, one per run of cards of a suit with nothing of ``present``
-    (the cards still in a hand or on the table) between them: such cards win and lose alike."""
-    legal = play_mask(hand, led, broken)
-    out = []
-    prev = -1
-    while legal:
-        lb = legal & -legal
-        c = lb.bit_length() - 1
-        legal ^= lb
-        if prev >= 0 and SUIT_OF[prev] == SUIT_OF[c] and not ((1 << c) - 1) & ~((2 << prev) - 1) & present:
-            prev = c
-            continue
-        out.append(c)
-        prev = c
-    return out
+    (the cards still in a hand or on the table) between them: such cards win and lose alike.
+    The hard level's ``candidate_runs``, with every card not present counted as gone."""
+    return candidate_runs(play_mask(hand, led, broken), hand, ~present)
 
 
 def solve(sim: Sim, team: int, cards: list[int]) -> dict[int, int]:
     """Each of ``cards`` (legal for the seat to move in ``sim``) with the hand's exact value for
     ``team`` when it is played and every seat then plays the rest seeing all hands. ``sim`` is
     left as it was."""
-    work = sim.copy()
     table: dict[tuple, tuple[int, int]] = {}
     out = {}
     for card in cards:
-        branch = work.copy()
+        branch = sim.copy()
         branch.play(card)
         out[card] = _value(branch, team, -INF, INF, table)
     return out

@@ -11,8 +11,8 @@ from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.hard import HardBot
 from spades.bots.knowledge import to_sim
 from spades.bots.sim import Sim, hand_value
-from spades.cards import SEATS, SUIT_OF, Card, mask_of
-from spades.rules import Phase, Rules, nil_stake, play_mask
+from spades.cards import CARD_SLOTS, SEATS, SUIT_OF, Card, mask_of
+from spades.rules import TRICKS_PER_HAND, Phase, Rules, nil_stake, play_mask
 from spades.state import Game
 from spades_cli.arena import player_for
 from spades_cli.endgame import ENDGAME, ENDGAME_CARDS, EndgameBot, distinct_plays, solve
@@ -21,13 +21,13 @@ from spades_cli.play import bot_action
 
 def brute(sim: Sim, team: int) -> int:
     """Minimax over every legal card, no pruning, no table, no runs: the solver's reference."""
-    if sim.done == 13:
+    if sim.done == TRICKS_PER_HAND:
         return hand_value(sim, team)
     seat = sim.to_move
     led = SUIT_OF[sim.trick[0]] if sim.trick else -1
     values = []
     legal = play_mask(sim.held[seat], led, sim.broken)
-    for c in range(54):
+    for c in range(CARD_SLOTS):
         if legal >> c & 1:
             branch = sim.copy()
             branch.play(c)
@@ -53,7 +53,7 @@ def endings(per_hand: int, count: int, rules: Rules, seed: int) -> list[tuple[Si
                     sim = to_sim(view, others=list(game.hand.held))
                     bids = [rnd.choice([0, 1, 2, 3, 4, 5]) for _ in range(4)]
                     sim.bids, sim.nil = bids, [nil_stake(b) for b in bids]
-                    legal = [c for c in range(54) if mask_of(view.legal) >> c & 1]
+                    legal = [int(c) for c in view.legal]  # in play: cards
                     out.append((sim, legal))
                     break
             game.apply(bot_action(game, medium, None))
@@ -97,4 +97,4 @@ def test_the_endgame_level_is_a_tool_that_searches_as_hard_until_the_last_tricks
             assert mine == hard.act(view, decision_rng(21, view))
         assert mine in view.legal
         game.apply(mine)
-    assert sum(game.view(SEATS[0]).taken) == 13
+    assert sum(game.view(SEATS[0]).taken) == TRICKS_PER_HAND
