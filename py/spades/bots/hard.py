@@ -72,12 +72,13 @@ MAX_SAMPLES = 60
 TRIES = 4  # deals drawn for each one searched: the one that best explains the others' actions
 
 
-def candidate_runs(legal: int, held: int, played: int) -> list[int]:
-    """One card (the lowest) per run of equivalent legal cards (of a suit, with nothing unseen
-    between them; A♠ and the little joker are neighbours)."""
+def candidate_runs(legal: int, held: int, gone: int) -> list[int]:
+    """One card (the lowest) per run of equivalent legal cards: of a suit, with nothing between
+    them but the seat's own cards (``held``) and cards out of play (``gone``: taken in earlier
+    tricks, not the ones on the table); A♠ and the little joker are neighbours."""
     out = []
     for s in range(4):
-        known = held | played | ~SUIT_MASK[s]
+        known = held | gone | ~SUIT_MASK[s]
         m = legal & SUIT_MASK[s]
         prev = -1
         while m:
@@ -94,13 +95,13 @@ def candidate_runs(legal: int, held: int, played: int) -> list[int]:
     return out
 
 
-def run_of(card: int, runs: list[int], held: int, played: int) -> int:
+def run_of(card: int, runs: list[int], held: int, gone: int) -> int:
     """The representative of the run ``card`` belongs to."""
     best = card
     for r in runs:
         if r <= card and SUIT_OF[r] == SUIT_OF[card]:
             gap = ((1 << card) - 1) & ~((2 << r) - 1) & SUIT_MASK[SUIT_OF[r]] if r < card else 0
-            if gap & ~(held | played) == 0:
+            if gap & ~(held | gone) == 0:
                 best = r
                 break
     return best
@@ -310,15 +311,16 @@ class HardBot(Explaining):
         seat = int(view.seat)
         legal = mask_of(cast("tuple[Card, ...]", view.legal))  # in play, ``view.legal`` holds cards
         default, rule = policy_why(base, seat)
-        every = candidate_runs(legal, view.held, base.played)
+        gone = base.played & ~mask_of(base.trick)  # a card on the table still parts two runs
+        every = candidate_runs(legal, view.held, gone)
         runs = [c for c in every if not overtakes_partner(base, seat, c)] or every
         if include is not None:
-            mine = run_of(include, every, view.held, base.played)
+            mine = run_of(include, every, view.held, gone)
             if mine not in runs:
                 runs = runs + [mine]
         if len(runs) == 1:
             return default, {runs[0]: 0.0}, rule
-        default_run = run_of(default, runs, view.held, base.played)
+        default_run = run_of(default, runs, view.held, gone)
         cards_left = CARD_SLOTS - base.played.bit_count()  # ``played`` counts the two never dealt
         ev = Evidence(view, self.style)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
