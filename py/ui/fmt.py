@@ -118,8 +118,11 @@ def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable
 def house_text(rules: Rules, every: bool = True) -> str:
     """The rules in force away from the defaults (the house rules, the bag penalty off, Blind
     Nil on; only the house rules when not ``every``), as a line for the top bar and the
-    settings; empty under the default rules."""
+    settings; empty under the default rules. The bags per penalty go unnamed with the penalty
+    off: there is nothing then for them to count to."""
     changed = rules.changed() if every else rules.house()
+    if not rules.bag_penalty:
+        changed.pop("bag_limit", None)
     parts = [t("house." + key, value=value) for key, value in changed.items()]
     return t("house.list", rules=", ".join(parts)) if parts else ""
 

@@ -329,6 +329,7 @@ def settings(tv: TableView) -> str:
              + "</fieldset>")
     rules = tv.game.rules
     note = t("settings.next_game") if tv.under_way else t("settings.now")
+    in_force = house_text(rules, False)
     waiting = ""
     if tv.under_way and (s.rules() != rules or s.level != tv.level):
         waiting = (f'<p><button type="button" data-action="new-game">'
@@ -352,7 +353,7 @@ def settings(tv: TableView) -> str:
         + f'<p class="settings-at-once">{escape(t("settings.table_now"))}</p>'
         f'<p class="settings-note" data-applies="{"next" if tv.under_way else "now"}">'
         f'{escape(note)}</p><p class="settings-current">{escape(current)}</p>'
-        + (f'<p class="settings-current">{escape(house_text(rules, False))}</p>' if rules.house() else "")
+        + (f'<p class="settings-current">{escape(in_force)}</p>' if in_force else "")
         + waiting
     )
 

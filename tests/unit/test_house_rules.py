@@ -298,3 +298,13 @@ def test_a_failed_thirteen_under_the_bonus_is_a_set_contract():
     assert failed.contract == 0 and failed.bonus == -200 and failed.set
     assert not score_team((6, 7), (6, 7), 0, 0, Rules(thirteen_bonus=200)).set
     assert score_team((4, 3), (3, 3)).set and not score_team((4, 3), (4, 3)).set
+
+
+def test_the_top_bar_names_no_bags_per_penalty_with_the_penalty_off():
+    from ui.fmt import house_text
+
+    assert "5" in house_text(Rules(bag_limit=5))
+    assert house_text(Rules(bag_limit=5, bag_penalty=False)) == house_text(Rules(bag_penalty=False))
+    assert house_text(Rules(bag_limit=5, bag_penalty=False), False) == ""
+    jokers_only = house_text(Rules(jokers=True), False)
+    assert house_text(Rules(bag_limit=5, jokers=True, bag_penalty=False), False) == jokers_only
