@@ -31,7 +31,7 @@ from spades.rules import BAG_COST, Rules, bid_value, is_nil
 from spades.scoring import score_team
 from spades.state import Game
 
-from .ceiling import CEILING, CeilingBot
+from .ceiling import CEILING, GLIMPSE, CeilingBot, GlimpseBot
 from .endgame import ENDGAME, EndgameBot
 from .play import RULES_HELP, play_game, play_hand, rules_from_arg
 
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 GAME_NUMBER_BITS = 31
 # tools-only levels, seated by name here and never in the page: the ceiling (sees every hand)
 # and the hard level with the exact endgame
-TOOL_LEVELS = {CEILING: CeilingBot, ENDGAME: EndgameBot}
+TOOL_LEVELS = {CEILING: CeilingBot, ENDGAME: EndgameBot, GLIMPSE: GlimpseBot}
 
 
 def player_for(spec: str | Player) -> Player:
@@ -336,7 +336,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("arena", help="duplicate match between two levels, with figures")
     p.add_argument("--ns", default="hard",
                    help="player A (seated NS first): random|easy|medium|hard|cmd:COMMAND, or a tools-only level: "
-                        "ceiling (sees every hand), endgame (hard, the last four tricks solved exactly)")
+                        "ceiling (sees every hand), endgame (hard, the last four tricks solved exactly), "
+                        "glimpse (hard, its play's sampled deals put half the unseen cards right)")
     p.add_argument("--ew", default="easy", help="player B: as --ns")
     p.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
     p.add_argument("--games", type=int, default=0, help="play N whole games (×2, duplicate) instead of deals")

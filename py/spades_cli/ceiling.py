@@ -6,10 +6,17 @@ a player of the same search could hope for, and the arena's ``--ceiling`` prints
 level's share of it. It is never a level of the page (not in ``spades.bots.LEVELS``, and the
 command-line package is not shipped to the site); the arena seats it by its name, ``ceiling``,
 and hands it the game (``act_with_game``) as well as the seat's view.
+
+``GlimpseBot`` (the arena's ``glimpse``) measures what better-placed sampled deals are worth: in
+its play (its bids are the hard level's), each deal it draws puts every unseen card with its true
+holder with probability ``GLIMPSE`` and deals the rest as the hard level does (``Glimpse``). Its
+margin between the hard level's and the ceiling's prices a reading of the hidden cards that gets
+that share right. A tool like the ceiling, never a level of the page.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from spades.bots.hard import HardBot
@@ -21,6 +28,8 @@ if TYPE_CHECKING:
     from spades.state import Game, View
 
 CEILING = "ceiling"
+GLIMPSE = "glimpse"
+GLIMPSE_SHARE = 0.5  # the chance that a drawn deal puts an unseen card where it truly is
 
 
 class TrueDeal(Sampler):
@@ -53,4 +62,41 @@ class CeilingBot(HardBot):
         return TrueDeal(self.hands)
 
 
-__all__ = ["CEILING", "CeilingBot", "TrueDeal"]
+class Glimpse(Sampler):
+    """A ``Sampler`` whose deals put each unseen card with its true holder (``hands``) with
+    probability ``share``, and deal the others as ``sampler`` does (the same counts and voids)."""
+
+    __slots__ = ("sampler", "hands", "share")
+
+    def __init__(self, sampler: Sampler, hands: list[int], share: float) -> None:  # nothing else to prepare
+        self.sampler, self.hands, self.share = sampler, hands, share
+
+    def draw(self, rng: SplitMix64) -> list[int]:
+        base = self.sampler
+        shown = [0] * len(self.hands)
+        counts = list(base.counts)
+        rest = []
+        for c in base.cards:
+            if rng.random() < self.share:
+                seat = next(s for s, hand in enumerate(self.hands) if hand >> c & 1)
+                shown[seat] |= 1 << c
+                counts[seat] -= 1
+            else:
+                rest.append(c)
+        others = copy.copy(base)
+        others.cards, others.counts = rest, counts
+        return [hand | more for hand, more in zip(others.draw(rng), shown)]
+
+
+class GlimpseBot(CeilingBot):
+    level = GLIMPSE
+    share = GLIMPSE_SHARE
+
+    def play_sampler(self, view: View, vd: list[int], counts: list[int]) -> Sampler:
+        return Glimpse(Sampler(view, vd=vd, counts=counts), self.hands, self.share)
+
+    def bid_sampler(self, view: View) -> Sampler | None:
+        return None
+
+
+__all__ = ["CEILING", "GLIMPSE", "CeilingBot", "Glimpse", "GlimpseBot", "TrueDeal"]

@@ -136,6 +136,44 @@ def test_the_ceiling_sees_every_hand_and_is_no_level_of_the_page():
         assert sampler.draw(SplitMix64(2)) == sampler.draw(SplitMix64(3)) == list(game.hand.held)
 
 
+def test_the_glimpse_puts_its_share_of_the_unseen_cards_right_and_deals_the_rest_consistently():
+    from spades.bots import LEVELS, decision_rng
+    from spades.bots.knowledge import Sampler, remaining_counts, voids
+    from spades.cards import CARD_SLOTS, SUIT_OF
+    from spades.deal import SplitMix64
+    from spades_cli.ceiling import GLIMPSE, Glimpse, GlimpseBot
+
+    assert GLIMPSE not in LEVELS
+    game = Game(game=79)
+    bot = player_for(GLIMPSE)
+    assert isinstance(bot, GlimpseBot) and bot.bid_sampler(game.view(game.to_move)) is None  # bids: hard's
+    medium = make_player("medium")
+    while game.phase is not Phase.HAND_OVER:  # to the sixth trick, with voids shown on this deal
+        seat = game.to_move
+        if game.phase is Phase.PLAY and len(game.hand.tricks) == 5:
+            break
+        game.apply(medium.act(game.view(seat), decision_rng(79, game.view(seat))))
+    view = game.view(game.to_move)
+    truth = list(game.hand.held)
+    vd, counts = voids(view), remaining_counts(view)
+    me = int(view.seat)
+    assert any(vd)
+    plain = Sampler(view, vd=vd, counts=counts)
+    right = {0.0: 0, 0.5: 0}
+    for k in range(40):
+        for share in (0.0, 0.5, 1.0):
+            hands = Glimpse(plain, truth, share).draw(SplitMix64(k))
+            assert hands[me] == truth[me] and sum(h.bit_count() for h in hands) == sum(t.bit_count() for t in truth)
+            assert all(hands[s].bit_count() == counts[s] and not any(
+                vd[s] >> SUIT_OF[c] & 1 for c in range(CARD_SLOTS) if hands[s] >> c & 1) for s in range(4) if s != me)
+            if share == 1.0:
+                assert hands == truth
+            else:
+                right[share] += sum((hands[s] & truth[s]).bit_count() for s in range(4) if s != me)
+    unseen = 40 * view.unseen_mask.bit_count()
+    assert right[0.0] / unseen < 0.5 < right[0.5] / unseen < 1.0  # half placed by the glimpse, more by chance
+
+
 def test_the_arena_prints_the_share_of_the_ceiling():
     done = run_cli("arena", "--ns", "medium", "--ew", "easy", "--deals", "2", "--ceiling", "--json")
     assert done.returncode == 0, done.stderr
