@@ -28,6 +28,7 @@ from .bots.hard import (
     bid_trials_steps,
     judge_trials,
     may_search_nil,
+    out_of_play,
     overtakes_partner,
     run_of,
 )
@@ -103,7 +104,8 @@ def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, 
         return (yield from _price_bid(view, index, cast(int, action), rng))  # a Blind Nil is not priced
     played = int(action)
     card, means, _ = yield from HardBot().search_steps(view, rng, include=played)
-    mine = run_of(played, list(means), view.held, view.played_mask)  # the searched run it belongs to
+    gone = out_of_play(to_sim(view, memory="all"))
+    mine = run_of(played, list(means), view.held, gone)  # the searched run it belongs to
     best = max(means, key=lambda c: means[c])
     cost = round(max(0.0, means[best] - means.get(mine, means[best])), 1)
     if cost < NOISE:

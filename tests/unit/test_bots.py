@@ -13,7 +13,8 @@ from botpos import decide, position
 from spades import BLIND, Card, Game, Phase, Rules, Seat, SplitMix64
 from spades.bots import LEVELS, choose, decision_rng, make_player
 from spades.bots.easy import easy_count
-from spades.bots.hard import HardBot, candidate_runs
+from spades.bots.hard import HardBot, candidate_runs, out_of_play, run_of
+from spades.bots.knowledge import to_sim
 from spades.cards import NUM_RANKS, SUIT_MASK, mask_of
 from spades.table import seat_levels
 from spades_cli.play import play_hand
@@ -94,6 +95,16 @@ def test_candidate_runs_merge_cards_with_nothing_unseen_between():
     played = mask_of([c("TH")])
     runs = candidate_runs(held, held, played)
     assert runs == [c("9H"), c("2C")]
+
+
+def test_a_card_on_the_table_parts_two_runs_of_candidates():
+    game = position({"S": "8H", "W": "7H 9H"}, plays="8H")
+    view = game.view(Seat.W)
+    sim = to_sim(view, memory="all")
+    assert out_of_play(sim) == sim.played & ~mask_of([c("8H")])  # the never dealt, not the table
+    _, means, _ = HardBot().search(view, SplitMix64(1))
+    assert c("7H") in means and c("9H") in means  # 9♥ beats the 8♥, 7♥ does not: both are searched
+    assert run_of(c("9H"), list(means), view.held, out_of_play(sim)) == c("9H")
 
 
 # --- easy ---------------------------------------------------------------------------------------

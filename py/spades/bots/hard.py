@@ -95,6 +95,12 @@ def candidate_runs(legal: int, held: int, gone: int) -> list[int]:
     return out
 
 
+def out_of_play(sim: Sim) -> int:
+    """The cards gone from the hand for ``candidate_runs``: those of the tricks taken and the two
+    never dealt, not the ones on the table (a card there still parts two runs)."""
+    return sim.played & ~mask_of(sim.trick)
+
+
 def run_of(card: int, runs: list[int], held: int, gone: int) -> int:
     """The representative of the run ``card`` belongs to."""
     best = card
@@ -311,7 +317,7 @@ class HardBot(Explaining):
         seat = int(view.seat)
         legal = mask_of(cast("tuple[Card, ...]", view.legal))  # in play, ``view.legal`` holds cards
         default, rule = policy_why(base, seat)
-        gone = base.played & ~mask_of(base.trick)  # a card on the table still parts two runs
+        gone = out_of_play(base)
         every = candidate_runs(legal, view.held, gone)
         runs = [c for c in every if not overtakes_partner(base, seat, c)] or every
         if include is not None:
