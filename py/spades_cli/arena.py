@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from .play import Player
 
 GAME_NUMBER_BITS = 31
-# tools-only levels, seated by name here and never in the page: the ceiling (sees every hand)
-# and the hard level with the exact endgame
+# tools-only levels, seated by name here and never in the page: the ceiling (sees every hand),
+# the hard level with the exact endgame, and the glimpse (half the unseen cards placed right)
 TOOL_LEVELS = {CEILING: CeilingBot, ENDGAME: EndgameBot, GLIMPSE: GlimpseBot}
 
 

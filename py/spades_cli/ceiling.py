@@ -9,7 +9,7 @@ and hands it the game (``act_with_game``) as well as the seat's view.
 
 ``GlimpseBot`` (the arena's ``glimpse``) measures what better-placed sampled deals are worth: in
 its play (its bids are the hard level's), each deal it draws puts every unseen card with its true
-holder with probability ``GLIMPSE`` and deals the rest as the hard level does (``Glimpse``). Its
+holder with probability ``GLIMPSE_SHARE`` (0.5) and deals the rest as the hard level does (``Glimpse``). Its
 margin between the hard level's and the ceiling's prices a reading of the hidden cards that gets
 that share right. A tool like the ceiling, never a level of the page.
 """
@@ -68,7 +68,7 @@ class Glimpse(Sampler):
 
     __slots__ = ("sampler", "hands", "share")
 
-    def __init__(self, sampler: Sampler, hands: list[int], share: float) -> None:  # nothing else to prepare
+    def __init__(self, sampler: Sampler, hands: list[int], share: float) -> None:  # no call to Sampler's: it wraps one
         self.sampler, self.hands, self.share = sampler, hands, share
 
     def draw(self, rng: SplitMix64) -> list[int]:

@@ -74,8 +74,9 @@ TRIES = 4  # deals drawn for each one searched: the one that best explains the o
 
 def candidate_runs(legal: int, held: int, gone: int) -> list[int]:
     """One card (the lowest) per run of equivalent legal cards: of a suit, with nothing between
-    them but the seat's own cards (``held``) and cards out of play (``gone``: taken in earlier
-    tricks, not the ones on the table); A♠ and the little joker are neighbours."""
+    them but the seat's own cards (``held``) and cards out of play (``gone``, ``out_of_play``:
+    taken in earlier tricks or never dealt, not the ones on the table); A♠ and the little joker
+    are neighbours."""
     out = []
     for s in range(4):
         known = held | gone | ~SUIT_MASK[s]
