@@ -23,6 +23,7 @@ FELTS = ("green", "blue", "claret")  # the table's colour
 MIN_TEAM_BIDS = (0, 4)  # the house rules the settings offer: the team minimum (0: none) …
 HOUSE_CHOICES = {"min_team_bid": MIN_TEAM_BIDS, "thirteen_bonus": THIRTEEN_BONUSES, "bag_limit": BAG_LIMITS}
 HOUSE_SWITCHES = ("jokers", "nil_tricks_count")  # … and those on or off
+PENALTY_ONLY = ("bag_limit",)  # house choices with nothing to count to while the bag penalty is off
 # every setting of the table chosen among values (radio buttons), and the values each may take
 TABLE_CHOICES = {"target": TARGETS, "level": OPPONENT_LEVELS, "pace": PACES, "deck": DECKS, "cards": CARD_SIZES,
                  "felt": FELTS, **HOUSE_CHOICES}
@@ -36,4 +37,4 @@ def seat_levels(opponents: str) -> dict[Seat, str]:
 
 __all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "DEFAULT_TARGET",
            "CARD_SIZES", "DECKS", "FELTS", "PACES", "TARGETS", "MIN_TEAM_BIDS", "HOUSE_CHOICES", "HOUSE_SWITCHES",
-           "TABLE_CHOICES", "seat_levels"]
+           "PENALTY_ONLY", "TABLE_CHOICES", "seat_levels"]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from spades import BLIND, Card, Seat
 from spades.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from spades.scoring import BONUS_ROW, SHEET_ROWS
+from spades.table import PENALTY_ONLY
 
 from .strings import t
 
@@ -122,7 +123,8 @@ def house_text(rules: Rules, every: bool = True) -> str:
     off: there is nothing then for them to count to."""
     changed = rules.changed() if every else rules.house()
     if not rules.bag_penalty:
-        changed.pop("bag_limit", None)
+        for key in PENALTY_ONLY:
+            changed.pop(key, None)
     parts = [t("house." + key, value=value) for key, value in changed.items()]
     return t("house.list", rules=", ".join(parts)) if parts else ""
 

@@ -15,7 +15,7 @@ from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
 from spades.reasons import Reason
 from spades.rules import is_nil, winning_index
-from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, TABLE_CHOICES
+from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
 
 from .art import AVATARS, avatar, face
 from .fmt import attrs, bid_text, card_name, colour, escape, house_text, number, pips, points, seat_name, signed
@@ -314,9 +314,9 @@ def settings(tv: TableView) -> str:
         return (f'<label class="option"><input type="checkbox" name="{name}"'
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
-    def radios(name: str, extra: str = "") -> str:  # one setting's values (``TABLE_CHOICES``)
+    def radios(name: str, extra: str = "", off: bool = False) -> str:  # one setting's values (``TABLE_CHOICES``)
         chosen = getattr(s, name)
-        return (f'<fieldset><legend>{escape(t("settings." + name))}</legend>'
+        return (f'<fieldset{attrs(disabled=off)}><legend>{escape(t("settings." + name))}</legend>'
                 + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in TABLE_CHOICES[name])
                 + extra + "</fieldset>")
 
@@ -324,7 +324,8 @@ def settings(tv: TableView) -> str:
         return f'{control}<p class="option-hint" id="hint-{name}">{escape(t(f"settings.{name}.hint"))}</p>'
 
     house = (f'<fieldset class="house"><legend>{escape(t("settings.house"))}</legend>'
-             + "".join(hinted(radios(name), name) for name in HOUSE_CHOICES)
+             + "".join(hinted(radios(name, off=name in PENALTY_ONLY and not s.bag_penalty), name)
+                       for name in HOUSE_CHOICES)
              + "".join(hinted(check(name, t(f"settings.{name}"), getattr(s, name)), name) for name in HOUSE_SWITCHES)
              + "</fieldset>")
     rules = tv.game.rules

@@ -362,6 +362,11 @@ def test_house_rules_jokers_and_a_team_minimum_in_the_page(page, site_url, wait_
     act(page, lambda: page.check('#settings input[name="min_team_bid"][value="4"]'))
     assert page.locator("#hint-jokers").inner_text().strip()  # each house rule is explained
     assert "джокеры" in page.inner_text("#info") and "минимум команды — 4" in page.inner_text("#info")
+    bags_per_penalty = page.locator('#settings input[name="bag_limit"][value="5"]')
+    act(page, lambda: page.uncheck('#settings input[name="bag_penalty"]'))
+    assert bags_per_penalty.is_disabled()  # nothing to count to with the penalty off
+    act(page, lambda: page.check('#settings input[name="bag_penalty"]'))
+    assert bags_per_penalty.is_enabled()
     click(page, '#settings-panel [data-value="close"]')
     step(page)  # deal
     hand = hand_cards(page)

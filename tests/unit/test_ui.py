@@ -168,6 +168,18 @@ def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
     assert ctl.session.game.rules.target == 250 and ctl.session.level == "hard" and not in_progress(ctl.session.game)
 
 
+def test_the_bags_per_penalty_are_chosen_only_while_the_penalty_is_on():
+    ctl = table(game=5)
+    choice = '<fieldset disabled><legend>Мешков до штрафа</legend>'
+    assert "<legend>Мешков до штрафа</legend>" in regions(ctl)["settings"]
+    assert choice not in regions(ctl)["settings"]
+    event(ctl, "setting", ("bag_penalty", False))
+    assert choice in regions(ctl)["settings"]
+    assert regions(ctl)["settings"].count("<fieldset disabled>") == 1  # the other choices stay open
+    event(ctl, "setting", ("bag_penalty", True))
+    assert choice not in regions(ctl)["settings"]
+
+
 def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
     store = MemoryStore()
     ctl = table(store, game=100)
