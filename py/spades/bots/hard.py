@@ -18,7 +18,9 @@ remembers every card played and every void shown, and for each decision:
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
 the inference replays to judge each deal drawn and to read the opponents in it), so the work
 per decision is bounded by a count, never by the clock: the same position and seed give the
-same card.
+same card. A lead gets three times the budget (``LEAD_BUDGET``): measured against the ceiling,
+the early leads are where the play falls furthest short, and there the budget, not
+``MAX_SAMPLES``, is what limits the deals.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ if TYPE_CHECKING:
     Trial: TypeAlias = tuple[int, Bid | None, int, int]  # (my bid, partner's bid, my tricks, partner's tricks)
 
 BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
+LEAD_BUDGET = 3 * BUDGET  # … when leading: the early leads are where play falls furthest short
 MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
@@ -245,6 +248,7 @@ class HardBot(Explaining):
     level = "hard"
     style = STYLE
     budget = BUDGET
+    lead_budget = LEAD_BUDGET
     margin = MARGIN
 
     bid_samples = BID_SAMPLES
@@ -331,7 +335,8 @@ class HardBot(Explaining):
         cards_left = CARD_SLOTS - base.played.bit_count()  # ``played`` counts the two never dealt
         ev = Evidence(view, self.style)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
-        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
+        budget = self.budget if view.trick.cards else self.lead_budget
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (len(runs) * cards_left + judging)))
         vd = voids(view)
         counts = remaining_counts(view)
         totals = dict.fromkeys(runs, 0)
