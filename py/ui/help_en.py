@@ -154,7 +154,8 @@ may trump another suit, which breaks spades; it may not be led before spades are
 <li><b>A failed Nil's tricks count for the partner.</b> The tricks of a broken Nil count toward
 the partner's contract; any beyond it are bags. The Nil itself is still lost, but a broken Nil
 costs less.</li>
-<li><b>Five bags per penalty.</b> Every 5 bags cost 50 points (instead of 100 for every 10).</li>
+<li><b>Five bags per penalty.</b> Every 5 bags cost 50 points (instead of 100 for every 10). It is chosen only while the bag
+penalty is on.</li>
 </ul>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>
