@@ -10,6 +10,8 @@ cards played so far, never the hidden hands, though the hand is over — and see
 - a **bid**: the hard level's bid playouts (``hard.bid_trials_steps``, with Nil played out
   too) give every bid's expected points over the same sampled deals (``hard.judge_trials``,
   plain points, without the bot's caution); the best bid is the one the hard level bids.
+Both count, as the hard level does, the game's result where the hand ends the game
+(``sim.Stakes``: the target's worth of points).
   A Blind Nil is bid before the cards are seen, so it is not priced.
 
 The cost of a decision is the best choice's mean minus the one made (never below 0). Costs
@@ -119,9 +121,10 @@ def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[N
     counted, est, _ = judge_bid(view, bot.style)
     trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
     least = least_bid(view.rules, view.bids[view.partner])
+    stakes = bot.game_stakes(view)
     choice, _ = judge_trials(trials, may_search_nil(view, est), counted, bot.set_caution, bot.nil_caution,
-                             view.rules, least)
-    _, means = judge_trials(trials, True, counted, rules=view.rules, least=least)
+                             view.rules, least, stakes, int(view.seat))
+    _, means = judge_trials(trials, True, counted, rules=view.rules, least=least, stakes=stakes, seat=int(view.seat))
     cost = round(max(0.0, means[choice] - means[bid]), 1)
     why = bid_reason(trials, bid, choice, view.rules) if cost >= NOISE else None
     return Decision(index, 1, bid, choice, cost, kind="bid", why=why)
@@ -173,8 +176,8 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
 def bid_reason(trials: Sequence[Trial], bid: int, best: int, rules: Rules = DEFAULT) -> Why:
     """Why ``bid`` lost to ``best`` over the bid playouts ``[(my bid, partner's bid, my tricks,
     partner's tricks)]``: how often a Nil broke or held, a contract was set, or the tricks taken."""
-    nil = [tm for mine, _, tm, _ in trials if mine == 0]
-    number = [(pbid, tm, tp) for mine, pbid, tm, tp in trials if mine != 0]
+    nil = [tm for mine, _, tm, _, _ in trials if mine == 0]
+    number = [(pbid, tm, tp) for mine, pbid, tm, tp, _ in trials if mine != 0]
 
     def share(hits: int, of: int) -> int:
         return round(100 * hits / of) if of else 0

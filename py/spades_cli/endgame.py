@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Generator
 
     from spades.bots.inference import Evidence
-    from spades.bots.sim import Sim
+    from spades.bots.sim import Sim, Stakes
 
 ENDGAME = "endgame"
 ENDGAME_CARDS = 16  # solve once this many cards or fewer are left in the hands: four tricks
@@ -44,26 +44,27 @@ def distinct_plays(hand: int, led: int, broken: bool, present: int) -> list[int]
     return candidate_runs(play_mask(hand, led, broken), hand, ~present)
 
 
-def solve(sim: Sim, team: int, cards: list[int]) -> dict[int, int]:
+def solve(sim: Sim, team: int, cards: list[int], stakes: Stakes | None = None) -> dict[int, int]:
     """Each of ``cards`` (legal for the seat to move in ``sim``) with the hand's exact value for
-    ``team`` when it is played and every seat then plays the rest seeing all hands. ``sim`` is
-    left as it was."""
+    ``team`` when it is played and every seat then plays the rest seeing all hands (by
+    ``hand_value``, or with the game's ``stakes`` by their ``value``). ``sim`` is left as it was."""
     table: dict[tuple, tuple[int, int]] = {}
     out = {}
     for card in cards:
         branch = sim.copy()
         branch.play(card)
-        out[card] = _value(branch, team, -INF, INF, table)
+        out[card] = _value(branch, team, -INF, INF, table, stakes)
     return out
 
 
-def _value(sim: Sim, team: int, alpha: int, beta: int, table: dict[tuple, tuple[int, int]]) -> int:
+def _value(sim: Sim, team: int, alpha: int, beta: int, table: dict[tuple, tuple[int, int]],
+           stakes: Stakes | None = None) -> int:
     """Alpha-beta from ``sim`` (changed and restored in place): ``team``'s seats maximise."""
     held, trick = sim.held, sim.trick
     n = len(trick)
     if n == 0:
         if not held[sim.leader]:
-            return hand_value(sim, team)
+            return stakes.value(sim, team) if stakes else hand_value(sim, team)
         key = (*held, *sim.taken, sim.leader, sim.broken)
         bounds = table.get(key)
         if bounds is not None:
@@ -92,12 +93,12 @@ def _value(sim: Sim, team: int, alpha: int, beta: int, table: dict[tuple, tuple[
             sim.taken[winner] += 1
             sim.leader, sim.trick = winner, []
             sim.done += 1
-            v = _value(sim, team, alpha, beta, table)
+            v = _value(sim, team, alpha, beta, table, stakes)
             sim.done -= 1
             sim.leader, sim.trick = leader, trick
             sim.taken[winner] -= 1
         else:
-            v = _value(sim, team, alpha, beta, table)
+            v = _value(sim, team, alpha, beta, table, stakes)
         trick.pop()
         sim.played, sim.broken = played, broken
         held[seat] ^= bit
@@ -127,12 +128,12 @@ class EndgameBot(HardBot):
     level = ENDGAME
 
     def world_values(self, ev: Evidence, base: Sim, hands: list[int],
-                     runs: list[int]) -> Generator[None, None, dict[int, int]]:
+                     runs: list[int], stakes: Stakes | None = None) -> Generator[None, None, dict[int, int]]:
         if sum(hands).bit_count() > ENDGAME_CARDS:
-            return (yield from super().world_values(ev, base, hands, runs))
+            return (yield from super().world_values(ev, base, hands, runs, stakes))
         sim = base.copy()
         sim.held = hands[:]
-        values = solve(sim, ev.me & 1, runs)
+        values = solve(sim, ev.me & 1, runs, stakes)
         yield
         return values
 

@@ -203,7 +203,9 @@ must follow suit (you hold a card of the suit led) or spades are not broken yet.
 second plays it.</dd>
 <dt>Why did my partner play that?</dt>
 <dd>North always plays at the hard level; the difficulty setting changes the opponents only.
-North does not see your cards either and judges by the bids and the cards played.</dd>
+North does not see your cards either and judges by the bids and the cards played. North keeps
+the game's score in mind too: near the target he bids what he is sure to take, and when the
+opponents are near it he plays to set them, bags or no bags.</dd>
 <dt>Do I need the internet?</dt>
 <dd>Only the first time the page is opened. After that the game works offline.</dd>
 <dt>Can I change the settings in the middle of a game?</dt>

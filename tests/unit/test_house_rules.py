@@ -275,7 +275,8 @@ def test_the_hard_level_bids_13_with_its_partner_when_the_bonus_pays():
     worth more; for a bonus of 500 the hard level's bid search completes the 13."""
     from spades.bots.hard import judge_trials
 
-    trials = [(5, 7, 6, 7)] * 3 + [(5, 7, 5, 7)]  # (my bid, partner's bid 7, my tricks, partner's)
+    table = ((5, 3, 7, 3), (6, 0, 7, 0))  # every seat's bid and tricks: used only with the game's stakes
+    trials = [(5, 7, 6, 7, table)] * 3 + [(5, 7, 5, 7, table)]  # (my bid, partner's bid 7, my tricks, partner's)
     assert judge_trials(trials, False, 5)[0] == 5
     assert judge_trials(trials, False, 5, rules=Rules(thirteen_bonus=500))[0] == 6
 

@@ -13,7 +13,8 @@ remembers every card played and every void shown, and for each decision:
    plays so far fit the beginner's rules better, the two taken together, play those
    (``inference.seat_rules``: a beginner keeps trying to win tricks and sets contracts a
    cooperative player would let through); and scores the hand for its team against the other
-   (``sim.hand_value``: bags at −10);
+   (``sim.hand_value``: bags at −10), and, where the hand ends the game, for the game's result
+   (``sim.Stakes``: the target's worth of points);
 4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
 the inference replays to judge each deal drawn and to read the opponents in it), so the work
@@ -47,7 +48,7 @@ from .base import Explaining, finish, legal_card
 from .bidding import STYLE, BidStyle, bid_for, blind_wanted, judge_bid, partner_allows_nil
 from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
-from .knowledge import Sampler, remaining_counts, to_sim, voids
+from .knowledge import Sampler, remaining_counts, stakes_of, to_sim, voids
 from .sim import _sure, hand_value, policy_why
 
 if TYPE_CHECKING:
@@ -60,9 +61,10 @@ if TYPE_CHECKING:
     from ..rules import Bid, Rules
     from ..state import View
     from .estimate import Estimate
-    from .sim import Sim
+    from .sim import Sim, Stakes
 
-    Trial: TypeAlias = tuple[int, Bid | None, int, int]  # (my bid, partner's bid, my tricks, partner's tricks)
+    # (my bid, partner's bid, my tricks, partner's tricks, (every seat's bid, every seat's tricks))
+    Trial: TypeAlias = tuple[int, Bid | None, int, int, tuple[tuple[Bid | None, ...], tuple[int, ...]]]
 
 BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 LEAD_BUDGET = 3 * BUDGET  # … when leading: the early leads are where play falls furthest short
@@ -143,19 +145,19 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
 
 def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, samples: int,
                         set_caution: float = 0.0, nil_caution: float = 0.0,
-                        sampler: Sampler | None = None) -> Generator[None, None, int]:
+                        sampler: Sampler | None = None, stakes: Stakes | None = None) -> Generator[None, None, int]:
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
     bid ``quick_bid`` on their sampled cards; the hand is played out by the policy with this
     seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
     Each candidate bid is then scored against the trick counts seen — contract made or set,
-    bags at −10, the Nil won or lost — with the cautions of ``judge_trials``, and the best is
-    bid. Bounded by ``samples``."""
+    bags at −10, the Nil won or lost, the game won or lost — with the cautions of
+    ``judge_trials``, and the best is bid. Bounded by ``samples``."""
     consider_nil = may_search_nil(view, est)
     trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, sampler)
     best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution, view.rules,
-                           least_bid(view.rules, view.bids[view.partner]))
+                           least_bid(view.rules, view.bids[view.partner]), stakes, int(view.seat))
     return best
 
 
@@ -166,23 +168,29 @@ def may_search_nil(view: View, est: Estimate, style: BidStyle = STYLE) -> bool:
 
 
 def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_caution: float = 0.0,
-                 nil_caution: float = 0.0, rules: Rules = DEFAULT, least: int = 0) -> tuple[int, dict[int, float]]:
+                 nil_caution: float = 0.0, rules: Rules = DEFAULT, least: int = 0, stakes: Stakes | None = None,
+                 seat: int = 0) -> tuple[int, dict[int, float]]:
     """The best bid over the playouts and each candidate's mean (``bid_trial_value``, under
     ``rules``): every number bid from ``least`` (the team's minimum, ``rules.least_bid``) up is
     judged on the tricks of the number playouts, Nil (when ``with_nil``) on its own. A set costs
     ``set_caution`` more and a Nil must gain ``nil_caution``, for the playouts' optimism (the
     level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none, the means are plain points
-    (the analysis)."""
+    (the analysis). With the game's ``stakes``, a playout in which ``seat``'s bid ends the game
+    counts its result too (``Stakes.value``)."""
     best, best_value = heuristic, None
     means: dict[int, float] = {}
     valuing = rules.valuing()
     for cand in ([0] if with_nil else []) + list(range(max(1, least), MAX_BID + 1)):
         total: float = 0
         count = 0
-        for mine, pbid, tm, tp in trials:
+        for mine, pbid, tm, tp, (bids, taken) in trials:
             if (mine == 0) != (cand == 0):
                 continue
             total += bid_trial_value(cand, tm, pbid, tp, set_caution, valuing)
+            if stakes is not None:
+                table = list(bids)
+                table[seat] = cand
+                total += stakes.rules.target * stakes.result(table, taken, seat & 1)
             count += 1
         if not count:
             continue
@@ -201,7 +209,8 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Every
     seat plays the policy: before the first card, a bid alone was measured too weak a sign of a
     beginner to play it by the beginner's rule (``inference.seat_rules``). Returns
-    ``[(my bid, partner's bid, my tricks, partner's tricks)]``; yields after every trick. The
+    ``[(my bid, partner's bid, my tricks, partner's tricks, (every seat's bid, every seat's
+    tricks))]``; yields after every trick. The
     deals come from ``sampler`` (by default the unseen cards' ``Sampler``, nothing known yet of
     anyone's voids)."""
     me = int(view.seat)
@@ -231,7 +240,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
             n[me] = nil_stake(mine)
             sim.bids, sim.nil = b, n
             yield from sim.playout_steps()
-            trials.append((mine, b[partner], sim.taken[me], sim.taken[partner]))
+            trials.append((mine, b[partner], sim.taken[me], sim.taken[partner], (tuple(b), tuple(sim.taken))))
     return trials
 
 
@@ -250,6 +259,7 @@ class HardBot(Explaining):
     budget = BUDGET
     lead_budget = LEAD_BUDGET
     margin = MARGIN
+    score_aware = True  # the game's score in the values (``sim.Stakes``); off: every hand from 0
 
     bid_samples = BID_SAMPLES
     tries = TRIES
@@ -265,7 +275,8 @@ class HardBot(Explaining):
         if self.bid_samples:
             counted = bid
             bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
-                                                 self.set_caution, self.nil_caution, self.bid_sampler(view))
+                                                 self.set_caution, self.nil_caution, self.bid_sampler(view),
+                                                 self.game_stakes(view))
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         partner_bid = view.bids[view.partner]
@@ -280,6 +291,11 @@ class HardBot(Explaining):
         sees every hand overrides this and ``bid_sampler``: ``spades_cli.ceiling``.)"""
         return Sampler(view, vd=vd, counts=counts)
 
+    def game_stakes(self, view: View) -> Stakes | None:
+        """The game's score the level values a hand's end with (``sim.Stakes``), or None when it
+        values every hand from 0 (``score_aware`` off)."""
+        return stakes_of(view) if self.score_aware else None
+
     def bid_sampler(self, view: View) -> Sampler | None:
         """Where the bid's playouts' deals come from: None, ``bid_trials_steps``'s own."""
         return None
@@ -289,10 +305,11 @@ class HardBot(Explaining):
         return legal_card(view, card), reason
 
     def world_values(self, ev: Evidence, base: Sim, hands: list[int],
-                     runs: list[int]) -> Generator[None, None, dict[int, int]]:
+                     runs: list[int], stakes: Stakes | None = None) -> Generator[None, None, dict[int, int]]:
         """What each candidate card of ``runs`` is worth to the team in one sampled deal ``hands``:
         the card played, then the rest of the hand by the rules each seat is read to play by
-        (``seat_rules``), scored by ``hand_value``. Yields after reading the opponents and after
+        (``seat_rules``), scored by ``hand_value`` or, with the game's ``stakes``, by their
+        ``value`` (the game's result too). Yields after reading the opponents and after
         every trick. (A tools-only level that solves the last tricks exactly overrides this:
         ``spades_cli.endgame``.)"""
         rules = seat_rules(ev, hands)
@@ -304,7 +321,7 @@ class HardBot(Explaining):
             sim.held = hands[:]
             sim.play(c)
             yield from sim.playout_steps(rules)
-            values[c] = hand_value(sim, team)
+            values[c] = stakes.value(sim, team) if stakes else hand_value(sim, team)
         return values
 
     def search(self, view: View, rng: SplitMix64) -> tuple[int, dict[int, float], Why]:
@@ -341,10 +358,11 @@ class HardBot(Explaining):
         counts = remaining_counts(view)
         totals = dict.fromkeys(runs, 0)
         sampler = self.play_sampler(view, vd, counts)
+        stakes = self.game_stakes(view)
         for _ in range(n):
             hands = likely_hands(ev, sampler, rng, self.tries)
             yield  # judging the deals drawn is a slice of its own
-            values = yield from self.world_values(ev, base, hands, runs)
+            values = yield from self.world_values(ev, base, hands, runs, stakes)
             for c in runs:
                 totals[c] += values[c]
         # leave the policy's card only for one that is clearly better: sampling is noisy

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..cards import HAND_SIZE, NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
 from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
-from .sim import Sim, remembered_honours
+from .sim import Sim, Stakes, remembered_honours
 
 if TYPE_CHECKING:
     from ..deal import SplitMix64
@@ -51,6 +51,12 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
         [int(c) for c in view.trick.cards], len(view.tricks),
         voids(view) if memory == "all" else [0] * NUM_SEATS, view.rules.valuing(),
     )
+
+
+def stakes_of(view: View) -> Stakes:
+    """The score around this seat's hand (``sim.Stakes``): the game's rules, totals and banks,
+    and the hands played once it is over."""
+    return Stakes(view.rules, view.totals, view.banks, view.hand_index + 1)
 
 
 def remaining_counts(view: View) -> list[int]:

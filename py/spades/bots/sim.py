@@ -11,6 +11,8 @@ Glossary
 - ``hand_value(sim, team)``: what a finished hand is worth to a team against the other, scored
   by ``scoring.score_team`` from 0 with an empty bag bank and every bag at ``-BAG_COST``: the
   measure of the arena.
+- ``Stakes``: the game's score around a hand that may end the game; its ``value(sim, team)`` is
+  ``hand_value`` and, when the finished hand ends the game, the game's result.
 
 The rules (legal plays, who wins a trick) come from the kernel, ``spades.rules``, on bitmasks.
 
@@ -29,8 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
-from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, play_mask, winning_index
-from ..scoring import score_team
+from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, game_outcome, play_mask, winning_index
+from ..scoring import score_hand, score_team
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
@@ -165,6 +167,38 @@ class Sim:
 def hand_value(sim: Sim, team: int) -> int:
     """The hand's points for ``team`` minus the other team's, bags at −BAG_COST each."""
     return team_points(sim, team) - team_points(sim, 1 - team)
+
+
+class Stakes:
+    """The game's score around a hand whose end may end the game (SPEC §4): the game's own
+    ``rules`` (the target, the bag penalty), both teams' ``totals`` and bag ``banks`` before the
+    hand, and the number of ``hands`` played once it is over (``knowledge.stakes_of`` makes it).
+
+    ``value`` is what a finished hand is worth to a team: ``hand_value``, and, when the hand ends
+    the game, the target's worth of points more for the team that wins it (as many less for the
+    team that loses; a draw adds nothing). A contract that reaches the target is then worth more
+    than any bags it risks, and the opponents' contract that would end the game is worth setting
+    at any price; a hand that cannot end the game is valued as before."""
+
+    __slots__ = ("rules", "totals", "banks", "hands")
+
+    def __init__(self, rules: Rules, totals: Sequence[int], banks: Sequence[int], hands: int) -> None:
+        self.rules = rules
+        self.totals = totals
+        self.banks = banks
+        self.hands = hands
+
+    def result(self, bids: Sequence[Bid | None], taken: Sequence[int], team: int) -> int:
+        """+1 when the hand scored with ``bids`` and ``taken`` (by seat) ends the game won by
+        ``team``, −1 when lost, 0 when it goes on or ends drawn."""
+        ns, ew = score_hand(bids, taken, self.totals, self.banks, self.rules)
+        outcome = game_outcome(self.rules, (ns.total, ew.total), self.hands)
+        if outcome is None or outcome.winner is None:
+            return 0
+        return 1 if outcome.winner == team else -1
+
+    def value(self, sim: Sim, team: int) -> int:
+        return hand_value(sim, team) + self.rules.target * self.result(sim.bids, sim.taken, team)
 
 
 def team_points(sim: Sim, team: int) -> int:
