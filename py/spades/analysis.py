@@ -10,9 +10,10 @@ cards played so far, never the hidden hands, though the hand is over — and see
 - a **bid**: the hard level's bid playouts (``hard.bid_trials_steps``, with Nil played out
   too) give every bid's expected points over the same sampled deals (``hard.judge_trials``,
   plain points, without the bot's caution); the best bid is the one the hard level bids.
+  A Blind Nil is bid before the cards are seen, so it is not priced.
+
 Both count, as the hard level does, the game's result where the hand ends the game
 (``sim.Stakes``: the target's worth of points).
-  A Blind Nil is bid before the cards are seen, so it is not priced.
 
 The cost of a decision is the best choice's mean minus the one made (never below 0). Costs
 under ``NOISE`` points are sampling noise, not mistakes. A costly decision gets a reason code
@@ -174,8 +175,8 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
 
 
 def bid_reason(trials: Sequence[Trial], bid: int, best: int, rules: Rules = DEFAULT) -> Why:
-    """Why ``bid`` lost to ``best`` over the bid playouts ``[(my bid, partner's bid, my tricks,
-    partner's tricks)]``: how often a Nil broke or held, a contract was set, or the tricks taken."""
+    """Why ``bid`` lost to ``best`` over the bid playouts (``Trial``: my bid, partner's bid, my
+    tricks, partner's tricks, the table): how often a Nil broke or held, a contract was set, or the tricks taken."""
     nil = [tm for mine, _, tm, _, _ in trials if mine == 0]
     number = [(pbid, tm, tp) for mine, pbid, tm, tp, _ in trials if mine != 0]
 

@@ -176,7 +176,7 @@ def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_ca
     ``set_caution`` more and a Nil must gain ``nil_caution``, for the playouts' optimism (the
     level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none, the means are plain points
     (the analysis). With the game's ``stakes``, a playout in which ``seat``'s bid ends the game
-    counts its result too (``Stakes.value``)."""
+    counts its result too (``Stakes.game_points``)."""
     best, best_value = heuristic, None
     means: dict[int, float] = {}
     valuing = rules.valuing()
@@ -190,7 +190,7 @@ def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_ca
             if stakes is not None:
                 table = list(bids)
                 table[seat] = cand
-                total += stakes.rules.target * stakes.result(table, taken, seat & 1)
+                total += stakes.game_points(table, taken, seat & 1)
             count += 1
         if not count:
             continue

@@ -197,8 +197,12 @@ class Stakes:
             return 0
         return 1 if outcome.winner == team else -1
 
+    def game_points(self, bids: Sequence[Bid | None], taken: Sequence[int], team: int) -> int:
+        """What the game's ``result`` adds to the hand's points: the target's worth."""
+        return self.rules.target * self.result(bids, taken, team)
+
     def value(self, sim: Sim, team: int) -> int:
-        return hand_value(sim, team) + self.rules.target * self.result(sim.bids, sim.taken, team)
+        return hand_value(sim, team) + self.game_points(sim.bids, sim.taken, team)
 
 
 def team_points(sim: Sim, team: int) -> int:
