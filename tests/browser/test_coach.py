@@ -4,7 +4,7 @@ over a reload, and gone when the setting is off."""
 
 from __future__ import annotations
 
-from test_table import SETTLED, click, open_table, step
+from test_table import SETTLED, click, nil_worked_out, open_table, step
 
 
 def north_card(page):
@@ -59,7 +59,7 @@ def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait
     other = "7" if hinted != "7" else "6"
     # the Nil's chance is worked out after the panel is up and redraws it: hover after that, or the
     # hovered button may be replaced under a pointer that has not moved (a race seen 1 in 3)
-    page.wait_for_selector("#risk-0[data-chance]", state="attached", timeout=60_000)
+    nil_worked_out(page)
     page.hover(f'#panel .bid-button[data-bid="{other}"]')
     assert page.locator(f"#risk-{other}").is_visible() and not page.locator(f"#risk-{hinted}").is_visible()
     page.mouse.move(0, 0)
@@ -68,7 +68,7 @@ def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait
     page.keyboard.press("Tab")  # keyboard focus: :focus-visible
     nil = page.locator("#risk-0")
     assert nil.is_visible() and "Nil" in nil.inner_text()
-    page.wait_for_selector("#risk-0[data-chance]", state="attached", timeout=60_000)
+    nil_worked_out(page)
     assert "% розыгрышей" in page.inner_text("#risk-0")
     assert page.get_attribute('#panel .bid-button[data-bid="0"]', "aria-describedby") == "risk-0"
 

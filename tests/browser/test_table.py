@@ -51,6 +51,12 @@ def click(page, selector: str, **options) -> None:
     act(page, lambda: page.locator(selector).click(**options))
 
 
+def nil_worked_out(page) -> None:
+    """Wait for the Nil's chance: it is worked out after South's bid panel is up, then the panel is
+    drawn again (its buttons replaced), so measure or hover the buttons after this."""
+    page.wait_for_selector("#risk-0[data-chance]", state="attached", timeout=60_000)
+
+
 def hand_cards(page) -> list[str]:
     return page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
 
