@@ -147,7 +147,7 @@ def nil_chance_steps(view: View, key: int = 0) -> Generator[None, None, float | 
     if 0 not in view.legal:
         return None
     trials = yield from bid_trials_steps(view, decision_rng(key, view), 0, True, HardBot.bid_samples)
-    held = [tm == 0 for mine, _, tm, _, _ in trials if mine == 0]
+    held = [trial.my_tricks == 0 for trial in trials if trial.my_bid == 0]
     return sum(held) / len(held) if held else None
 
 

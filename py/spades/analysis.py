@@ -124,8 +124,8 @@ def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[N
     least = least_bid(view.rules, view.bids[view.partner])
     stakes = bot.game_stakes(view)
     choice, _ = judge_trials(trials, may_search_nil(view, est), counted, bot.set_caution, bot.nil_caution,
-                             view.rules, least, stakes, int(view.seat))
-    _, means = judge_trials(trials, True, counted, rules=view.rules, least=least, stakes=stakes, seat=int(view.seat))
+                             view.rules, least, stakes)
+    _, means = judge_trials(trials, True, counted, rules=view.rules, least=least, stakes=stakes)
     cost = round(max(0.0, means[choice] - means[bid]), 1)
     why = bid_reason(trials, bid, choice, view.rules) if cost >= NOISE else None
     return Decision(index, 1, bid, choice, cost, kind="bid", why=why)
@@ -175,10 +175,10 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
 
 
 def bid_reason(trials: Sequence[Trial], bid: int, best: int, rules: Rules = DEFAULT) -> Why:
-    """Why ``bid`` lost to ``best`` over the bid playouts (``Trial``: my bid, partner's bid, my
-    tricks, partner's tricks, the table): how often a Nil broke or held, a contract was set, or the tricks taken."""
-    nil = [tm for mine, _, tm, _, _ in trials if mine == 0]
-    number = [(pbid, tm, tp) for mine, pbid, tm, tp, _ in trials if mine != 0]
+    """Why ``bid`` lost to ``best`` over the bid playouts (``hard.Trial``): how often a Nil broke
+    or held, a contract was set, or the tricks taken."""
+    nil = [trial.my_tricks for trial in trials if trial.my_bid == 0]
+    number = [(trial.partner_bid, trial.my_tricks, trial.partner_tricks) for trial in trials if trial.my_bid != 0]
 
     def share(hits: int, of: int) -> int:
         return round(100 * hits / of) if of else 0

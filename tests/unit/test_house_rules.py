@@ -273,10 +273,10 @@ def test_the_statistics_keep_each_games_rules_and_count_house_games_apart():
 def test_the_hard_level_bids_13_with_its_partner_when_the_bonus_pays():
     """Playouts where the team takes all 13 tricks three times in four: for 130 the safer 12 is
     worth more; for a bonus of 500 the hard level's bid search completes the 13."""
-    from spades.bots.hard import judge_trials
+    from spades.bots.hard import Trial, judge_trials
 
-    table = ((5, 3, 7, 3), (6, 0, 7, 0))  # every seat's bid and tricks: used only with the game's stakes
-    trials = [(5, 7, 6, 7, table)] * 3 + [(5, 7, 5, 7, table)]  # (my bid, partner's bid 7, my tricks, partner's)
+    bids = (5, 3, 7, 3)  # South (seat 0) bid 5, North 7
+    trials = [Trial(0, bids, (6, 0, 7, 0))] * 3 + [Trial(0, bids, (5, 1, 7, 0))]
     assert judge_trials(trials, False, 5)[0] == 5
     assert judge_trials(trials, False, 5, rules=Rules(thirteen_bonus=500))[0] == 6
 

@@ -7,7 +7,7 @@ import pytest
 
 from spades import Game, Rules
 from spades.bots import decision_rng
-from spades.bots.hard import HardBot, judge_trials
+from spades.bots.hard import HardBot, Trial, judge_trials
 from spades.bots.knowledge import stakes_of, to_sim
 from spades.bots.sim import Stakes, hand_value
 
@@ -58,13 +58,13 @@ def test_near_the_target_the_bid_search_takes_the_contract_that_is_sure_to_end_t
     def trial(mine_taken: int):
         bids = by_seat(4, 4, 1, 4)
         taken = by_seat(mine_taken, 12 - mine_taken - 5, 1, 5)
-        return (4, 1, mine_taken, 1, (bids, taken))
+        return Trial(S, bids, taken)
 
     trials = [trial(4)] * 7 + [trial(2)] * 3
     best, means = judge_trials(trials, False, 4)
     assert best == 4 and means[4] == pytest.approx(20.0) and means[2] == pytest.approx(17.4)
     stakes = Stakes(Rules(), (230, 100), (0, 0), 4)
-    best, means = judge_trials(trials, False, 4, stakes=stakes, seat=S)
+    best, means = judge_trials(trials, False, 4, stakes=stakes)
     assert best == 2
     assert means[2] == pytest.approx(17.4 + 250) and means[4] == pytest.approx(20.0 + 0.7 * 250)
 

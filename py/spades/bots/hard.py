@@ -27,7 +27,7 @@ the early leads are where the play falls furthest short, and there the budget, n
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import CARD_SLOTS, HAND_SIZE, NUM_SEATS, SUIT_MASK, SUIT_OF, mask_of
 from ..rules import (
@@ -53,7 +53,6 @@ from .sim import _sure, hand_value, policy_why
 
 if TYPE_CHECKING:
     from collections.abc import Generator, Sequence
-    from typing import TypeAlias
 
     from ..cards import Card
     from ..deal import SplitMix64
@@ -63,8 +62,31 @@ if TYPE_CHECKING:
     from .estimate import Estimate
     from .sim import Sim, Stakes
 
-    # (my bid, partner's bid, my tricks, partner's tricks, (every seat's bid, every seat's tricks))
-    Trial: TypeAlias = tuple[int, Bid | None, int, int, tuple[tuple[Bid | None, ...], tuple[int, ...]]]
+
+class Trial(NamedTuple):
+    """One playout of the bid search: the seat that searched, every seat's bid in it (the
+    searching seat's the number or Nil it tried) and every seat's tricks."""
+
+    seat: int
+    bids: tuple[Bid | None, ...]
+    taken: tuple[int, ...]
+
+    @property
+    def my_bid(self) -> int:
+        return cast("int", self.bids[self.seat])  # a number or Nil: the search never tries a Blind Nil
+
+    @property
+    def partner_bid(self) -> Bid | None:
+        return self.bids[self.seat ^ 2]
+
+    @property
+    def my_tricks(self) -> int:
+        return self.taken[self.seat]
+
+    @property
+    def partner_tricks(self) -> int:
+        return self.taken[self.seat ^ 2]
+
 
 BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 LEAD_BUDGET = 3 * BUDGET  # … when leading: the early leads are where play falls furthest short
@@ -157,7 +179,7 @@ def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estima
     consider_nil = may_search_nil(view, est)
     trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, sampler)
     best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution, view.rules,
-                           least_bid(view.rules, view.bids[view.partner]), stakes, int(view.seat))
+                           least_bid(view.rules, view.bids[view.partner]), stakes)
     return best
 
 
@@ -168,29 +190,30 @@ def may_search_nil(view: View, est: Estimate, style: BidStyle = STYLE) -> bool:
 
 
 def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_caution: float = 0.0,
-                 nil_caution: float = 0.0, rules: Rules = DEFAULT, least: int = 0, stakes: Stakes | None = None,
-                 seat: int = 0) -> tuple[int, dict[int, float]]:
+                 nil_caution: float = 0.0, rules: Rules = DEFAULT, least: int = 0,
+                 stakes: Stakes | None = None) -> tuple[int, dict[int, float]]:
     """The best bid over the playouts and each candidate's mean (``bid_trial_value``, under
     ``rules``): every number bid from ``least`` (the team's minimum, ``rules.least_bid``) up is
     judged on the tricks of the number playouts, Nil (when ``with_nil``) on its own. A set costs
     ``set_caution`` more and a Nil must gain ``nil_caution``, for the playouts' optimism (the
     level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none, the means are plain points
-    (the analysis). With the game's ``stakes``, a playout in which ``seat``'s bid ends the game
-    counts its result too (``Stakes.game_points``)."""
+    (the analysis). With the game's ``stakes``, a playout in which the searching seat's bid ends
+    the game counts its result too (``Stakes.game_points``)."""
     best, best_value = heuristic, None
     means: dict[int, float] = {}
     valuing = rules.valuing()
     for cand in ([0] if with_nil else []) + list(range(max(1, least), MAX_BID + 1)):
         total: float = 0
         count = 0
-        for mine, pbid, tm, tp, (bids, taken) in trials:
-            if (mine == 0) != (cand == 0):
+        for trial in trials:
+            if (trial.my_bid == 0) != (cand == 0):
                 continue
-            total += bid_trial_value(cand, tm, pbid, tp, set_caution, valuing)
+            total += bid_trial_value(cand, trial.my_tricks, trial.partner_bid, trial.partner_tricks,
+                                     set_caution, valuing)
             if stakes is not None:
-                table = list(bids)
-                table[seat] = cand
-                total += stakes.game_points(table, taken, seat & 1)
+                table = list(trial.bids)
+                table[trial.seat] = cand
+                total += stakes.game_points(table, trial.taken, trial.seat & 1)
             count += 1
         if not count:
             continue
@@ -208,13 +231,10 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Every
     seat plays the policy: before the first card, a bid alone was measured too weak a sign of a
-    beginner to play it by the beginner's rule (``inference.seat_rules``). Returns
-    ``[(my bid, partner's bid, my tricks, partner's tricks, (every seat's bid, every seat's
-    tricks))]``; yields after every trick. The
-    deals come from ``sampler`` (by default the unseen cards' ``Sampler``, nothing known yet of
-    anyone's voids)."""
+    beginner to play it by the beginner's rule (``inference.seat_rules``). Returns a ``Trial``
+    per playout; yields after every trick. The deals come from ``sampler`` (by default the unseen
+    cards' ``Sampler``, nothing known yet of anyone's voids)."""
     me = int(view.seat)
-    partner = me ^ 2
     base = to_sim(view, memory="all")
     base.leader = first_to_act(view.dealer)
     counts = [HAND_SIZE] * NUM_SEATS
@@ -240,7 +260,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
             n[me] = nil_stake(mine)
             sim.bids, sim.nil = b, n
             yield from sim.playout_steps()
-            trials.append((mine, b[partner], sim.taken[me], sim.taken[partner], (tuple(b), tuple(sim.taken))))
+            trials.append(Trial(me, tuple(b), tuple(sim.taken)))
     return trials
 
 
