@@ -70,6 +70,36 @@ function refocus(element, key) {
   }
 }
 
+/** Put `html` in `element`, keeping in place every node the new HTML has unchanged: a button
+ * under the pointer or the keyboard stays the same element when only a line near it changed (the
+ * bid panel drawn again with the Nil's chance). A node whose own attributes changed is replaced
+ * whole, as every node was before; where the children's number changed, all of them are. */
+function patch(element, html) {
+  const fresh = element.cloneNode(false);
+  fresh.innerHTML = html;
+  keepSame(element, fresh);
+}
+
+function sameShell(a, b) {
+  if (a.nodeType !== Node.ELEMENT_NODE || b.nodeType !== Node.ELEMENT_NODE || a.tagName !== b.tagName ||
+      a.attributes.length !== b.attributes.length) return false;
+  return Array.from(a.attributes).every(({ name, value }) => b.getAttribute(name) === value);
+}
+
+function keepSame(old, fresh) {
+  const before = Array.from(old.childNodes);
+  const after = Array.from(fresh.childNodes);
+  if (before.length !== after.length) {
+    old.replaceChildren(...after);
+    return;
+  }
+  before.forEach((node, i) => {
+    if (node.isEqualNode(after[i])) return;
+    if (sameShell(node, after[i])) keepSame(node, after[i]);
+    else old.replaceChild(after[i], node);
+  });
+}
+
 let openPanel = null;
 let opener = null; // the element focused before a panel opened: focus goes back to it
 
@@ -138,7 +168,7 @@ const OPS = {
     if (!element) return;
     const focus = focusKey(element);
     const shown = id === "trick" ? trickCards(element).map((card) => card.dataset.trickCard) : null;
-    element.innerHTML = html;
+    patch(element, html);
     if (shown) flyIn(element, shown);
     if (focus) refocus(element, focus);
   },

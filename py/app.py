@@ -146,7 +146,7 @@ class Page:
         for region, html in self.regions(ctl).items():
             if self.html.get(region) != html:
                 self.html[region] = html
-                OUT.add("html", region, html)  # the page keeps the keyboard focus
+                OUT.add("html", region, html)  # the page keeps the unchanged nodes and the focus
         self._effects()
         if session.status != self.status:
             self.status = session.status

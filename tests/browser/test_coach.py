@@ -73,6 +73,30 @@ def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait
     assert page.get_attribute('#panel .bid-button[data-bid="0"]', "aria-describedby") == "risk-0"
 
 
+def test_the_nil_chance_redraws_its_line_and_leaves_the_bid_buttons_in_place(page, site_url, wait_ready):
+    """The Nil's chance comes after the bid panel is up: its line is drawn again, the buttons stay
+    the same elements (one under the pointer keeps its hover, one being clicked its click)."""
+    open_table(page, site_url, wait_ready, 40)
+    page.evaluate("""() => {
+      window.inserted = {buttons: 0, nilLines: 0};
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) {
+          if (node.nodeType !== Node.ELEMENT_NODE) continue;
+          const all = [node, ...node.querySelectorAll("*")];
+          window.inserted.buttons += all.filter((e) => e.matches(".bid-button")).length;
+          window.inserted.nilLines += all.filter((e) => e.id === "risk-0").length;
+        }
+      }).observe(document.getElementById("panel"), {childList: true, subtree: true});
+    }""")
+    click(page, '[data-action="deal"]')
+    nil_worked_out(page)
+    buttons = page.locator("#panel .bid-button").count()
+    assert buttons == 14
+    # the panel once, then the Nil's line once more, with its chance; never the buttons again
+    assert page.evaluate("window.inserted") == {"buttons": buttons, "nilLines": 2}
+    assert "% розыгрышей" in page.inner_text("#risk-0")
+
+
 def test_the_hand_analysis_lists_costly_plays_and_opens_the_review_there(page, site_url, wait_ready):
     from test_table import body
     from test_table_tools import until
