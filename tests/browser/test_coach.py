@@ -57,8 +57,8 @@ def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait
     hinted = page.get_attribute("#panel [data-action='hint']", "data-hint")
     assert page.locator(f"#risk-{hinted}").is_visible()
     other = "7" if hinted != "7" else "6"
-    # the Nil's chance is worked out after the panel is up and redraws it: hover after that, or the
-    # hovered button may be replaced under a pointer that has not moved (a race seen 1 in 3)
+    # the Nil's chance is worked out after the panel is up and draws its line again: hover after
+    # that, so the preview read is the one the pointer shows once the panel has settled
     nil_worked_out(page)
     page.hover(f'#panel .bid-button[data-bid="{other}"]')
     assert page.locator(f"#risk-{other}").is_visible() and not page.locator(f"#risk-{hinted}").is_visible()

@@ -189,7 +189,7 @@ def test_each_seat_shows_its_face_named_in_the_language_and_the_seat_to_act_is_m
         assert "rgb(242, 193, 78)" not in page.eval_on_selector("#seat-W .avatar", ring)
         assert page.locator(".seat-box.is-turn").count() == 1
         # at 360 px: every face on the screen, none under the bids' buttons, nothing scrolls sideways
-        nil_worked_out(page)  # the panel is drawn again then: measure the buttons that stay
+        nil_worked_out(page)  # the Nil's line is drawn again then: measure the panel as it stays
         boxes = [page.locator(f"#seat-{s} .avatar").bounding_box() for s in "SNWE"]
         buttons = [b.bounding_box() for b in page.locator(".bid-button").all()]
         for box in boxes:

@@ -52,8 +52,8 @@ def click(page, selector: str, **options) -> None:
 
 
 def nil_worked_out(page) -> None:
-    """Wait for the Nil's chance: it is worked out after South's bid panel is up, then the panel is
-    drawn again (its buttons replaced), so measure or hover the buttons after this."""
+    """Wait for the Nil's chance: it is worked out after South's bid panel is up, and its line is
+    drawn again then, so read the bid panel's lines, or measure it, after this."""
     page.wait_for_selector("#risk-0[data-chance]", state="attached", timeout=60_000)
 
 
