@@ -143,7 +143,7 @@ def test_a_listed_decision_reads_with_its_reason():
     assert decision_text(decisions[-1]) == (
         "Взятка 2: A♥ вместо 3♥ — −16 очков в среднем — вы перебили взятку партнёра")
     assert decision_text(decisions[0]) == (
-        "Заказ 2 вместо 1 — −30 очков в среднем — контракт не добирался в 50% раскладов")
+        "Заказ 2 вместо Nil — −90 очков в среднем — Nil держался в 90% раскладов")
 
 
 def reason_at(plays: str, played: str, best: str, bids=(3, 3, 3, 3), hands=None):

@@ -37,7 +37,9 @@ class BidStyle:
     nil_danger: float = 1.0  # bid Nil below this danger …
     nil_tricks: float = 1.6  # … and this many counted tricks
     shade: bool = True  # look at the bids already made
-    nil_search_danger: float = 1.6  # a level that searches its bid tries Nil too on a hand this safe
+    # a level that searches its bid tries Nil too on a hand this safe, and its playouts judge it
+    # (3.0, up from 1.6: README, "More Nils tried")
+    nil_search_danger: float = 3.0
 
 
 # The medium and the hard level count a hand alike (the hard level then searches the bid).
