@@ -377,18 +377,6 @@ hooks.main.onWorker.add((_, xworker) => {
   xworker.ready.then(() => start(xworker.sync), () => {}); // a failure: onerror
 });
 
-// The game's script, added only now that the hook above is in place: PyScript starts a worker as
-// soon as it sees the tag (its MutationObserver), and a worker started before the hook would call
-// `stage` and `ops` the page never put on its `sync`, and never be told to `start`. With the tag
-// written in index.html, about one start in a hundred under heavy load hung at «загрузка», the
-// worker's first call to the page failing on a function missing from `sync`; none of 358 since.
-const script = document.createElement("script");
-script.type = "py";
-script.setAttribute("worker", "");
-script.setAttribute("name", "game");
-script.setAttribute("src", "py/main.py");
-document.body.append(script);
-
 // --- what the player does (handed over once the game is ready; before it, only «Раздать» answers,
 // js/boot.js) ----------------------------------------------------------------------------------------
 

@@ -45,11 +45,10 @@ def test_the_page_starts_through_pyscript_and_loads_only_what_the_site_ships(pag
 
 
 def test_the_game_starts_when_the_page_module_arrives_late(page, site_url, wait_ready):
-    """js/main.mjs adds the game's script tag once its PyScript hook is in place: a page module
-    that arrives well after PyScript's core (held back 3 s here) still gets the worker's calls,
-    and the game starts. (The hang this order removes came about one start in a hundred under heavy
-    load; this start does not reproduce it, so the page as served is checked to have no such tag.)"""
-    assert '<script type="py"' not in page.request.get(site_url).text()  # js/main.mjs adds it
+    """index.html declares the game's <script type="py" worker>, which PyScript starts; a page
+    module that arrives well after PyScript's core (held back 3 s here) still gets the worker's
+    calls, and the game starts."""
+    assert '<script type="py" worker name="game" src="py/main.py">' in page.request.get(site_url).text()
     def late(route) -> None:
         time.sleep(3)
         route.continue_()
