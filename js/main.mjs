@@ -9,8 +9,8 @@
 //   - the page -> Python: the functions py/main.py exports (`__export__`): `start` once the worker
 //     is ready, then `tap`, `enter`, `setting`, `escape`, `opened`, `early_deal`, `storage_changed`,
 //     `refused`, `copy_refused` from the event handlers below (listen);
-//   - Python -> the page: `ops` (the DOM work of one turn, applied in order: OPS) and `stage`,
-//     which this file puts on the worker's `xworker.sync` in PyScript's `onWorker` hook.
+//   - Python -> the page: `ops` (the DOM work of one turn, applied in order: OPS), which this file
+//     puts on the worker's `xworker.sync` (attach) before it calls `start`.
 // Nothing here decides anything of the game: the HTML, the words, what is stored and when all come
 // from Python. js/boot.js (window.piki) owns the loading indicator and the error panel; our loader
 // (js/pyodide.mjs, in the worker) reports its progress as the worker's plain messages ({piki}).
@@ -359,12 +359,19 @@ function heard(message) {
     piki.stage("start");
   }
   if (typeof message.snapshot === "string") document.body.dataset.snapshot = message.snapshot;
+  if (message.stage === "engine") piki.stage("engine"); // py/main.py: the game's modules import
 }
 
-// PyScript's hook: the game's worker is created (the page's one <script type="py" worker>).
-hooks.main.onWorker.add((_, xworker) => {
+const attached = new WeakSet();
+
+/** The game's worker (PyScript's xworker): the page's `ops` on its `sync`, its plain messages and
+ * its failures heard, and Python's `start` called once PyScript says it is ready. Python calls the
+ * page only after that call (py/main.py's stage is a plain message), so nothing it asks for can
+ * arrive before this; attaching twice does nothing. */
+function attach(xworker) {
+  if (attached.has(xworker)) return;
+  attached.add(xworker);
   xworker.sync.ops = apply;
-  xworker.sync.stage = (name) => piki.stage(name);
   xworker.addEventListener("message", (event) => {
     if (event.data && event.data.piki) heard(event.data.piki);
   });
@@ -375,7 +382,15 @@ hooks.main.onWorker.add((_, xworker) => {
     failed(event.error || event.message || "the game's worker stopped");
   };
   xworker.ready.then(() => start(xworker.sync), () => {}); // a failure: onerror
-});
+}
+
+// PyScript's hook: the game's worker is created (the page's one <script type="py" worker>). PyScript
+// may create it before this module runs (a module that arrives late: its core does not wait for
+// it); the worker is then on the tag already (polyscript's `xworker` property), and the hook, read
+// by PyScript as it creates a worker, never hears of it. Either way the page attaches once.
+hooks.main.onWorker.add((_, xworker) => attach(xworker));
+const made = document.querySelector('script[type="py"][worker]');
+if (made && made.xworker) attach(made.xworker);
 
 // --- what the player does (handed over once the game is ready; before it, only «Раздать» answers,
 // js/boot.js) ----------------------------------------------------------------------------------------

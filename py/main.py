@@ -5,11 +5,16 @@ offers the functions named in ``__export__`` to the page: js/main.mjs calls them
 event handlers (``xworker.sync.tap(...)`` and the rest; the names are ``app.EXPORTS``). Everything
 else is in ``app`` (py/app.py, precompiled in py/piki.zip); this file stays this small because
 PyScript compiles it from source.
+
+Python calls the page (``sync.ops``) only once the page has called ``start``: the page may attach
+to this worker late (js/main.mjs, attach). The loading indicator's stage "engine", said while the
+game's modules import, is therefore a plain message of the worker, as our loader's are.
 """
 
-from pyscript import sync
+import js
+from pyodide.ffi import to_js
 
-sync.stage("engine")  # the loading indicator says it while the game's modules import
+js.postMessage(to_js({"piki": {"stage": "engine"}}, dict_converter=js.Object.fromEntries))
 
 try:
     from app import EXPORTS

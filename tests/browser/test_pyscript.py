@@ -44,19 +44,55 @@ def test_the_page_starts_through_pyscript_and_loads_only_what_the_site_ships(pag
     assert vendor == shipped
 
 
-def test_the_game_starts_when_the_page_module_arrives_late(page, site_url, wait_ready):
-    """index.html declares the game's <script type="py" worker>, which PyScript starts; a page
-    module that arrives well after PyScript's core (held back 3 s here) still gets the worker's
-    calls, and the game starts."""
-    assert '<script type="py" worker name="game" src="py/main.py">' in page.request.get(site_url).text()
+# the order of two events: a Worker made (PyScript's, for the game) and js/main.mjs run (it sets
+# window.pikiThinkTimes first thing); and the loading indicator's stages as <body> shows them
+RECORD_ORDER = """
+window.__order = [];
+const Made = window.Worker;
+window.Worker = class extends Made {
+  constructor(...args) { super(...args); window.__order.push("worker"); }
+};
+Object.defineProperty(window, "pikiThinkTimes", { configurable: true, set(value) {
+  window.__order.push("module");
+  Object.defineProperty(window, "pikiThinkTimes", { value, writable: true, configurable: true });
+} });
+window.__stages = [];
+new MutationObserver(() => {
+  const stage = document.body.dataset.stage;
+  if (stage && stage !== window.__stages.at(-1)) window.__stages.push(stage);
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-stage"] });
+"""
+
+
+def test_the_loading_indicator_hears_each_stage_of_the_start(page, site_url, wait_ready):
+    page.add_init_script(RECORD_ORDER)
+    open_table(page, site_url, wait_ready, 612)
+    stages = page.evaluate("window.__stages")
+    # the loader's "interpreter up" and py/main.py's "engine" (plain messages of the worker)
+    assert stages[-3:] == ["start", "engine", "ready"], stages
+
+
+def test_the_game_starts_when_the_page_module_arrives_late(browser, site_url, wait_ready):
+    """index.html declares the game's <script type="py" worker>, which PyScript starts as soon as
+    its core has run: with the page's module held back 3 s, PyScript makes the game's worker before
+    that module registers its hook. The module finds the worker on the tag, and the game starts."""
     def late(route) -> None:
         time.sleep(3)
         route.continue_()
 
-    page.route("**/js/main.mjs", late)
-    open_table(page, site_url, wait_ready, 612)
-    step(page)  # «Раздать»: the game answers
-    assert body(page, "phase") in ("bid", "play")
+    # no service worker: page.route does not see what a service worker fetches
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        assert '<script type="py" worker name="game" src="py/main.py">' in page.request.get(site_url).text()
+        page.add_init_script(RECORD_ORDER)
+        page.route("**/js/main.mjs", late)
+        open_table(page, site_url, wait_ready, 612)
+        assert page.evaluate("window.__order")[:2] == ["worker", "module"]  # the hook came too late
+        step(page)  # «Раздать»: the game answers
+        assert body(page, "phase") in ("bid", "play")
+    finally:
+        context.close()
 
 
 def test_a_bid_and_a_card_go_from_the_dom_into_python_through_pyscripts_calls(page, site_url, wait_ready):
