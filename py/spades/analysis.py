@@ -123,7 +123,7 @@ def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[N
     trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
     least = least_bid(view.rules, view.bids[view.partner])
     stakes = bot.game_stakes(view)
-    choice, _ = judge_trials(trials, may_search_nil(view, est), counted, bot.set_caution, bot.nil_caution,
+    choice, _ = judge_trials(trials, may_search_nil(view, est, bot.style), counted, bot.set_caution, bot.nil_caution,
                              view.rules, least, stakes)
     _, means = judge_trials(trials, True, counted, rules=view.rules, least=least, stakes=stakes)
     cost = round(max(0.0, means[choice] - means[bid]), 1)

@@ -7,6 +7,8 @@ behaviour needs card memory (hard only).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from botpos import decide, position
@@ -295,3 +297,17 @@ def test_a_sliced_decision_is_the_same_decision():
         slices.append(count)
         game.apply(action)
     assert max(slices) > 1  # the search really is cut into slices
+
+
+def test_the_bid_search_tries_nil_as_the_levels_own_style_allows():
+    # South's hand of the analysis tests (A♥ and small hearts, three low spades), first to bid:
+    # the hard level's search prefers Nil to the count; a level whose style lets the search try
+    # no Nil bids a number on the same cards
+    game = position({"S": "2C AH 4H 7S 5S 3S 8D 6D 4D 8C 6C 5H 3H", "W": "3C", "N": "AC KH", "E": "5C 2H"},
+                    bids=())
+    assert game.to_move is Seat.S
+
+    class NoNil(HardBot):
+        style = replace(HardBot.style, nil_search_danger=0.0)
+
+    assert decide(game, HardBot()) == 0 and decide(game, NoNil()) > 0

@@ -167,7 +167,8 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
 
 def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, samples: int,
                         set_caution: float = 0.0, nil_caution: float = 0.0,
-                        sampler: Sampler | None = None, stakes: Stakes | None = None) -> Generator[None, None, int]:
+                        sampler: Sampler | None = None, stakes: Stakes | None = None,
+                        style: BidStyle = STYLE) -> Generator[None, None, int]:
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -175,8 +176,9 @@ def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estima
     seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
     Each candidate bid is then scored against the trick counts seen — contract made or set,
     bags at −10, the Nil won or lost, the game won or lost — with the cautions of
-    ``judge_trials``, and the best is bid. Bounded by ``samples``."""
-    consider_nil = may_search_nil(view, est)
+    ``judge_trials``, and the best is bid; Nil among them as the level's ``style`` allows
+    (``may_search_nil``). Bounded by ``samples``."""
+    consider_nil = may_search_nil(view, est, style)
     trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, sampler)
     best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution, view.rules,
                            least_bid(view.rules, view.bids[view.partner]), stakes)
@@ -296,7 +298,7 @@ class HardBot(Explaining):
             counted = bid
             bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
                                                  self.set_caution, self.nil_caution, self.bid_sampler(view),
-                                                 self.game_stakes(view))
+                                                 self.game_stakes(view), self.style)
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         partner_bid = view.bids[view.partner]
