@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from pathlib import Path
 
 from test_snapshot import SNAPSHOTS
@@ -45,12 +44,19 @@ def test_the_page_starts_through_pyscript_and_loads_only_what_the_site_ships(pag
 
 
 # the order of two events: a Worker made (PyScript's, for the game) and js/main.mjs run (it sets
-# window.pikiThinkTimes first thing); and the loading indicator's stages as <body> shows them
+# window.pikiThinkTimes first thing); py/main.py's first message (__engine); and the loading
+# indicator's stages as <body> shows them
 RECORD_ORDER = """
 window.__order = [];
 const Made = window.Worker;
 window.Worker = class extends Made {
-  constructor(...args) { super(...args); window.__order.push("worker"); }
+  constructor(...args) {
+    super(...args);
+    window.__order.push("worker");
+    this.addEventListener("message", (event) => {  // py/main.py runs: the game's Python started
+      if (event.data && event.data.piki && event.data.piki.stage === "engine") window.__engine = true;
+    });
+  }
 };
 Object.defineProperty(window, "pikiThinkTimes", { configurable: true, set(value) {
   window.__order.push("module");
@@ -74,20 +80,21 @@ def test_the_loading_indicator_hears_each_stage_of_the_start(page, site_url, wai
 
 def test_the_game_starts_when_the_page_module_arrives_late(browser, site_url, wait_ready):
     """index.html declares the game's <script type="py" worker>, which PyScript starts as soon as
-    its core has run: with the page's module held back 3 s, PyScript makes the game's worker before
-    that module registers its hook. The module finds the worker on the tag, and the game starts."""
-    def late(route) -> None:
-        time.sleep(3)
-        route.continue_()
-
-    # no service worker: page.route does not see what a service worker fetches
-    context = browser.new_context(service_workers="block")
+    its core has run: with the page's module held back until the game's Python runs, PyScript made
+    the worker before that module could register its hook. The module finds the worker on the tag,
+    and the game starts."""
+    held = []
+    context = browser.new_context(service_workers="block")  # page.route does not see its fetches
     page = context.new_page()
     try:
         assert '<script type="py" worker name="game" src="py/main.py">' in page.request.get(site_url).text()
         page.add_init_script(RECORD_ORDER)
-        page.route("**/js/main.mjs", late)
-        open_table(page, site_url, wait_ready, 612)
+        page.route("**/js/main.mjs", lambda route: held.append(route))
+        page.goto(f"{site_url}?fast=1&game=612", wait_until="commit")
+        page.wait_for_function("window.__engine === true", timeout=120_000, polling=100)
+        held[0].continue_()
+        wait_ready(page)
+        page.wait_for_selector(SETTLED, state="attached")
         assert page.evaluate("window.__order")[:2] == ["worker", "module"]  # the hook came too late
         step(page)  # «Раздать»: the game answers
         assert body(page, "phase") in ("bid", "play")

@@ -101,3 +101,40 @@ def test_a_failed_start_over_a_painted_table_can_still_be_read_and_reloaded(page
     with page.expect_navigation():
         page.locator("#boot-retry").click(timeout=5_000)
     page.wait_for_function(FAILED, timeout=120_000, polling=100)  # the same broken site, told again
+
+
+
+# the worker's failure as PyScript sends it to the page (an Error as the message), noted before
+# any page module can hear it
+SEE_FAILURE = """
+const Made = window.Worker;
+window.Worker = class extends Made {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => { if (event.data instanceof Error) window.__failed = true; });
+  }
+};
+"""
+
+
+def test_a_failed_start_is_shown_when_the_page_module_arrives_after_the_failure(browser, tmp_path, serve_site):
+    # js/main.mjs is held back until PyScript's worker has failed (the loader without its archive):
+    # the page attaches to a worker whose failure it never heard; the failure, PyScript's `ready`
+    # rejected with no one to hear it yet, was said by js/boot.js (unhandledrejection)
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    remove_archive(site)
+    held = []
+    context = browser.new_context(service_workers="block")  # page.route does not see its fetches
+    page = context.new_page()
+    try:
+        page.add_init_script(SEE_FAILURE)
+        page.route("**/js/main.mjs", lambda route: held.append(route))
+        page.goto(serve_site(site), wait_until="commit")
+        page.wait_for_function("window.__failed === true", timeout=120_000, polling=100)
+        held[0].continue_()
+        page.wait_for_function(FAILED, timeout=120_000, polling=100)
+        page.locator("#boot-error summary").click()
+        assert "piki.zip" in page.locator("#boot-error-details").inner_text()
+    finally:
+        context.close()
