@@ -21,7 +21,8 @@ region's HTML when it changed and mirrors the state in ``body`` data attributes 
 store is the page's localStorage (``spades.game``, ``spades.settings``, …): read from the copy the
 page sent at start, written through the page (``PageStore``).
 The loading indicator and the start-up error panel belong to js/boot.js: py/main.py says the
-stage "engine" (a plain message of the worker); a failed start reaches the page as the error of its ``start`` call.
+stage "engine" (a plain message of the worker); a failed start reaches the page as the error of
+its ``start`` call.
 
 Test knob: ``?fast=1`` in the URL sets every pause and animation to zero. ``?lang=en`` (or ``ru``)
 opens the page in that language and remembers it, as the language switch does.
