@@ -103,7 +103,6 @@ def test_a_failed_start_over_a_painted_table_can_still_be_read_and_reloaded(page
     page.wait_for_function(FAILED, timeout=120_000, polling=100)  # the same broken site, told again
 
 
-
 # the worker's failure as PyScript sends it to the page (an Error as the message), noted before
 # any page module can hear it
 SEE_FAILURE = """

@@ -165,10 +165,9 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
     return bid if bid == 0 else max(bid, least_bid(rules, partner_bid))
 
 
-def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, samples: int,
-                        set_caution: float = 0.0, nil_caution: float = 0.0,
-                        sampler: Sampler | None = None, stakes: Stakes | None = None,
-                        style: BidStyle = STYLE) -> Generator[None, None, int]:
+def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, style: BidStyle,
+                        samples: int, set_caution: float = 0.0, nil_caution: float = 0.0,
+                        sampler: Sampler | None = None, stakes: Stakes | None = None) -> Generator[None, None, int]:
     """Refine the counted bid by playing the hand out over sampled deals.
 
     Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
@@ -185,7 +184,7 @@ def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estima
     return best
 
 
-def may_search_nil(view: View, est: Estimate, style: BidStyle = STYLE) -> bool:
+def may_search_nil(view: View, est: Estimate, style: BidStyle) -> bool:
     """Does the bid search try Nil too: the hand is safe enough for the search
     (``style.nil_search_danger``) and the partner allows a Nil (``partner_allows_nil``)."""
     return est.danger < style.nil_search_danger and partner_allows_nil(view.bids, int(view.seat))
@@ -296,9 +295,9 @@ class HardBot(Explaining):
         reason = count_reason(est, notes)
         if self.bid_samples:
             counted = bid
-            bid = yield from simulated_bid_steps(view, rng, bid, est, self.bid_samples,
+            bid = yield from simulated_bid_steps(view, rng, bid, est, self.style, self.bid_samples,
                                                  self.set_caution, self.nil_caution, self.bid_sampler(view),
-                                                 self.game_stakes(view), self.style)
+                                                 self.game_stakes(view))
             if bid != counted:
                 reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         partner_bid = view.bids[view.partner]
