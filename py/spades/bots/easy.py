@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..cards import BIG_JOKER, CARD_SLOTS, LITTLE_JOKER, RANK_OF, SPADE_MASK, SUIT_OF, mask_of
-from ..rules import MAX_BID, NON_SPADES, beats, least_bid, play_mask, winning_index
+from ..cards import BIG_JOKER, CARD_SLOTS, LITTLE_JOKER, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, mask_of
+from ..rules import BEATERS, MAX_BID, NON_SPADES, least_bid, play_mask, winning_index
 from .base import Bot, legal_card
-from .sim import highest_rank, lowest_rank
+from .sim import high, highest_rank, low, lowest_rank
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -25,16 +25,13 @@ COUNTED_SIDE = (11, 12)  # K A
 COUNTED_SPADES = (8, 9, 10, 11, 12, RANK_OF[LITTLE_JOKER], RANK_OF[BIG_JOKER])  # 10 J Q K A, the jokers
 
 
+# the cards the beginner counts, as a mask: a spade of COUNTED_SPADES, a side card of COUNTED_SIDE
+COUNTED = sum(1 << c for c in range(CARD_SLOTS)
+              if RANK_OF[c] in (COUNTED_SPADES if SUIT_OF[c] == 0 else COUNTED_SIDE))
+
+
 def easy_count(held: int) -> int:
-    n = 0
-    for c in range(CARD_SLOTS):
-        if held >> c & 1:
-            rank = RANK_OF[c]
-            if SUIT_OF[c] == 0:
-                n += rank in COUNTED_SPADES
-            else:
-                n += rank in COUNTED_SIDE
-    return n
+    return (held & COUNTED).bit_count()
 
 
 class EasyBot(Bot):
@@ -69,11 +66,10 @@ def easy_card(legal: int, trick: list[int]) -> int:
     if not trick:
         side = legal & ~SPADE_MASK
         return highest_rank(side or legal)
-    best = trick[winning_index(trick)]
-    winners = [c for c in range(CARD_SLOTS) if legal >> c & 1 and beats(c, best)]
+    winners = legal & BEATERS[trick[winning_index(trick)]]
     if winners:
-        following = [c for c in winners if SUIT_OF[c] == SUIT_OF[trick[0]]]
-        return max(following) if following else min(winners)
+        following = winners & SUIT_MASK[SUIT_OF[trick[0]]]
+        return high(following) if following else low(winners)
     return lowest_rank(legal & NON_SPADES or legal)
 
 

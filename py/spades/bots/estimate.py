@@ -38,14 +38,21 @@ class Estimate:
 JOKER_SHIFT = 2  # with the jokers, the spades' ranks counted from the top: 2 below each card's own
 
 
-def ranks(held: int, suit: int, jokers: bool = False) -> list[int]:
+# RANKS[m]: the ranks of a suit's cards ``m`` (13 bits), highest first, looked up rather than
+# worked out: the inference counts the hands of thousands of sampled deals per decision
+RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(NUM_RANKS - 1, -1, -1) if m >> r & 1) for m in range(1 << NUM_RANKS)
+)
+
+
+def ranks(held: int, suit: int, jokers: bool = False) -> tuple[int, ...]:
     """Ranks held in a suit, highest first; with ``jokers``, the spades' from the top (the big
     joker as 12, the ace's rank)."""
     m = (held >> (suit * NUM_RANKS)) & FULL_SUIT
     if jokers and suit == 0:
         m |= (held >> NUM_CARDS) << NUM_RANKS
-        return [r - JOKER_SHIFT for r in range(NUM_RANKS + 1, -1, -1) if m >> r & 1]
-    return [r for r in range(NUM_RANKS - 1, -1, -1) if m >> r & 1]
+        return tuple(r - JOKER_SHIFT for r in range(NUM_RANKS + 1, -1, -1) if m >> r & 1)
+    return RANKS[m]
 
 
 def card(suit: int, rank: int, jokers: bool = False) -> int:

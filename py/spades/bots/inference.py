@@ -56,7 +56,7 @@ def plays_of(view: View) -> list[tuple[int, int]]:
 class Evidence:
     """What one seat's view says about the others, prepared once per decision."""
 
-    __slots__ = ("view", "me", "style", "plays", "past", "bidders", "leader")
+    __slots__ = ("view", "me", "style", "plays", "past", "bidders", "leader", "start")
 
     def __init__(self, view: View, style: BidStyle) -> None:
         self.view = view
@@ -74,6 +74,11 @@ class Evidence:
                 self.bidders.append((seat, cast(int, bid), tuple(before)))  # not a Blind Nil: a number
             before[seat] = bid
         self.leader = int((view.tricks[0] if view.tricks else view.trick).leader)
+        bids = list(view.bids)
+        n = len(SEATS)
+        # the hand at its first lead, every seat's cards still to place (``replay_start``)
+        self.start = Sim([0] * n, view.rules.absent, [0] * n, bids, [nil_stake(b) for b in bids], False,
+                         self.leader, [], 0, [0] * n, view.rules.valuing())
 
     def full(self, hands: list[int]) -> list[int]:
         """A deal's full hands: the unseen cards ``hands`` (as ``sample_hands`` gives them) with
@@ -108,11 +113,9 @@ def bid_misses(ev: Evidence, full: list[int]) -> int:
 
 def replay_start(ev: Evidence, full: list[int]) -> Sim:
     """The hand at its first lead with the deal's full hands ``full``, to replay the plays on."""
-    bids = list(ev.view.bids)
-    n = len(SEATS)
-    rules = ev.view.rules
-    return Sim(full[:], rules.absent, [0] * n, bids, [nil_stake(b) for b in bids], False, ev.leader, [], 0, [0] * n,
-               rules.valuing())
+    sim = ev.start.copy()
+    sim.held = full[:]
+    return sim
 
 
 def play_misses(ev: Evidence, full: list[int], stop: int) -> int:

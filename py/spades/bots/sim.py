@@ -53,6 +53,11 @@ HONOURS = JOKER_MASK
 for _s in range(NSUITS):
     for _r in (9, 10, 11, 12):  # J Q K A
         HONOURS |= 1 << (_s * NUM_RANKS + _r)
+# LATER[leader][n]: the seats still to play after the n-th card of a trick ``leader`` led;
+# LATER_OPPS[leader][n][team]: those of them not of ``team`` (the policy looks these up)
+LATER = tuple(tuple(tuple((leader + k) & 3 for k in range(n + 1, 4)) for n in range(4)) for leader in range(4))
+LATER_OPPS = tuple(tuple(tuple(tuple(s for s in later if s & 1 != team) for team in (0, 1)) for later in row)
+                   for row in LATER)
 
 
 def low(mask: int) -> int:
@@ -294,8 +299,8 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
     following = legal & SUIT_MASK[led]
     beaters = legal & BEATERS[wcard]
     losers = legal & ~beaters
-    later = [(leader + k) & 3 for k in range(n + 1, 4)]
-    later_opps = [s for s in later if s & 1 != team]
+    later = LATER[leader][n]
+    later_opps = LATER_OPPS[leader][n][team]
 
     if mode == NIL_MODE:
         if losers:
