@@ -14,10 +14,13 @@ import pytest
 from botpos import decide, position
 from spades import BLIND, Card, Game, Phase, Rules, Seat, SplitMix64
 from spades.bots import LEVELS, choose, decision_rng, make_player
-from spades.bots.easy import easy_count
+from spades.bots.easy import COUNTED_SIDE, COUNTED_SPADES, easy_card, easy_count
+from spades.bots.estimate import card, ranks
 from spades.bots.hard import HardBot, candidate_runs, out_of_play, run_of
 from spades.bots.knowledge import to_sim
-from spades.cards import NUM_RANKS, SUIT_MASK, mask_of
+from spades.bots.sim import lowest_rank
+from spades.cards import CARD_SLOTS, NUM_CARDS, NUM_RANKS, RANK_OF, SUIT_MASK, SUIT_OF, mask_of
+from spades.rules import BEATERS, NON_SPADES, beats, winning_index
 from spades.table import seat_levels
 from spades_cli.play import play_hand
 
@@ -116,6 +119,40 @@ def test_easy_counts_side_aces_kings_and_spade_honours():
     assert easy_count(hand) == 3 + 2 + 1  # A K 10 of spades; A K of hearts; A of diamonds
     game = position({"S": "AS KS TS 9S 2S AH KH QH 2H AD 3D 4C 5C"}, bids=())
     assert decide(game, make_player("easy")) == 6
+
+
+def test_easy_counts_and_plays_as_its_rules_say_on_any_cards():
+    """The beginner's count (a mask of the counted cards) and its card (the beaters' mask) against
+    the rules said card by card, with ``beats``: random hands and tricks, jokers among them."""
+    rng = SplitMix64(27)
+    for _ in range(3000):
+        cards = list(range(CARD_SLOTS))
+        rng.shuffle(cards)
+        held = sum(1 << x for x in cards[:1 + rng.below(13)])
+        counted = sum(1 for x in range(CARD_SLOTS) if held >> x & 1
+                      and RANK_OF[x] in (COUNTED_SPADES if SUIT_OF[x] == 0 else COUNTED_SIDE))
+        assert easy_count(held) == counted
+        trick = cards[13:14 + rng.below(3)]
+        top = trick[winning_index(trick)]
+        winners = [x for x in range(CARD_SLOTS) if held >> x & 1 and beats(x, top)]
+        following = [x for x in winners if SUIT_OF[x] == SUIT_OF[trick[0]]]
+        if winners:  # the highest of the led suit that wins, else the lowest winning trump
+            assert easy_card(held, trick) == (max(following) if following else min(winners))
+        else:
+            assert not held & BEATERS[top] and easy_card(held, trick) == lowest_rank(held & NON_SPADES or held)
+
+
+def test_a_suits_ranks_are_those_held_highest_first():
+    """``estimate.ranks`` (a table for the side suits) against the cards' own ranks."""
+    rng = SplitMix64(13)
+    for _ in range(2000):
+        held = rng.next64() & rng.next64() & ((1 << CARD_SLOTS) - 1)
+        for suit in range(4):
+            plain = sorted((RANK_OF[x] for x in range(NUM_CARDS) if held >> x & 1 and SUIT_OF[x] == suit), reverse=True)
+            assert list(ranks(held, suit)) == plain
+            if suit == 0:  # with the jokers: counted from the top, the big joker as the ace
+                spades = sorted((x for x in range(CARD_SLOTS) if held >> x & 1 and SUIT_OF[x] == 0), reverse=True)
+                assert [card(0, r, True) for r in ranks(held, 0, True)] == spades
 
 
 def test_easy_never_bids_nil():
