@@ -143,7 +143,7 @@ def test_easy_counts_and_plays_as_its_rules_say_on_any_cards():
 
 
 def test_a_suits_ranks_are_those_held_highest_first():
-    """``estimate.ranks`` (a table for the side suits) against the cards' own ranks."""
+    """``estimate.ranks`` (worked out once per suit pattern) against the cards' own ranks."""
     rng = SplitMix64(13)
     for _ in range(2000):
         held = rng.next64() & rng.next64() & ((1 << CARD_SLOTS) - 1)

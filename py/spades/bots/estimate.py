@@ -6,7 +6,7 @@
 - spades: the ace, a guarded king and queen, a jack with length, and every spade past the
   fourth (long trumps take tricks at the end);
 - ruffs: a void, singleton or doubleton side suit with spare spades to trump it.
-``nil_danger(held)`` scores how likely the hand is to be forced to take a trick; a weak hand
+``nil_danger(suits)`` scores how likely the hand is to be forced to take a trick; a weak hand
 with low danger can bid Nil. Each part notes a reason (code and parameters) for the hint.
 
 With the jokers (``jokers=True``) the spades are counted from the top: the big joker is
@@ -17,8 +17,13 @@ so on down (``ranks``); the two lowest spades rank below the two.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ..cards import BIG_JOKER, FULL_SUIT, NUM_CARDS, NUM_RANKS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 A, K, Q, J, T = 12, 11, 10, 9, 8
 
@@ -38,21 +43,19 @@ class Estimate:
 JOKER_SHIFT = 2  # with the jokers, the spades' ranks counted from the top: 2 below each card's own
 
 
-# RANKS[m]: the ranks of a suit's cards ``m`` (13 bits), highest first, looked up rather than
-# worked out: the inference counts the hands of thousands of sampled deals per decision
-RANKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(NUM_RANKS - 1, -1, -1) if m >> r & 1) for m in range(1 << NUM_RANKS)
-)
-
-
 def ranks(held: int, suit: int, jokers: bool = False) -> tuple[int, ...]:
     """Ranks held in a suit, highest first; with ``jokers``, the spades' from the top (the big
     joker as 12, the ace's rank)."""
     m = (held >> (suit * NUM_RANKS)) & FULL_SUIT
     if jokers and suit == 0:
-        m |= (held >> NUM_CARDS) << NUM_RANKS
-        return tuple(r - JOKER_SHIFT for r in range(NUM_RANKS + 1, -1, -1) if m >> r & 1)
-    return RANKS[m]
+        return tuple(r - JOKER_SHIFT for r in _high_first(m | (held >> NUM_CARDS) << NUM_RANKS))
+    return _high_first(m)
+
+
+@cache  # the inference counts the hands of thousands of sampled deals per decision
+def _high_first(m: int) -> tuple[int, ...]:
+    """The set bits of ``m``, highest first."""
+    return tuple(r for r in range(m.bit_length() - 1, -1, -1) if m >> r & 1)
 
 
 def card(suit: int, rank: int, jokers: bool = False) -> int:
@@ -68,7 +71,8 @@ def estimate(held: int, jokers: bool = False) -> Estimate:
     est = Estimate(0.0)
     total = 0.0
     # spades
-    sp = ranks(held, 0, jokers)
+    suits = (ranks(held, 0, jokers), ranks(held, 1), ranks(held, 2), ranks(held, 3))  # for the count and the danger
+    sp = suits[0]
     n = len(sp)
     est.spades = n
     st = 0.0
@@ -104,7 +108,7 @@ def estimate(held: int, jokers: bool = False) -> Estimate:
     total += st
     # side suits
     for s in (1, 2, 3):
-        rs = ranks(held, s)
+        rs = suits[s]
         ln = len(rs)
         t = 0.0
         if A in rs:
@@ -138,14 +142,15 @@ def estimate(held: int, jokers: bool = False) -> Estimate:
                 spare -= use if ln < 2 else 0
                 est.ruffs.append((s, ln))
     est.tricks = total
-    est.danger = nil_danger(held, jokers)
+    est.danger = nil_danger(suits)
     return est
 
 
-def nil_danger(held: int, jokers: bool = False) -> float:
-    """How likely the hand is to be forced to take a trick (0 safe, ≥ 1 risky)."""
+def nil_danger(suits: Sequence[Sequence[int]]) -> float:
+    """How likely the hand is to be forced to take a trick (0 safe, ≥ 1 risky), from its ranks
+    per suit (``ranks``: the spades first, as the jokers count them)."""
     d = 0.0
-    sp = ranks(held, 0, jokers)
+    sp = suits[0]
     for r in sp:
         if r >= J:
             d += 2.0
@@ -154,7 +159,7 @@ def nil_danger(held: int, jokers: bool = False) -> float:
     if len(sp) >= 4:
         d += 0.6 * (len(sp) - 3)
     for s in (1, 2, 3):
-        rs = ranks(held, s)
+        rs = suits[s]
         for i, r in enumerate(rs):
             lower = len(rs) - 1 - i  # cards below this one in the suit
             if r == A:

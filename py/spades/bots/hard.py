@@ -49,7 +49,7 @@ from .bidding import STYLE, BidStyle, bid_for, blind_wanted, judge_bid, partner_
 from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, stakes_of, to_sim, voids
-from .sim import _sure, hand_value, policy_why
+from .sim import LATER, _sure, hand_value, policy_why
 
 if TYPE_CHECKING:
     from collections.abc import Generator, Sequence
@@ -151,8 +151,7 @@ def overtakes_partner(sim: Sim, seat: int, card: int) -> bool:
     best = winning_index(trick)
     if (sim.leader + best) & 3 != partner or not beats(card, trick[best]):
         return False
-    later_opps = [(sim.leader + k) & 3 for k in range(n + 1, 4)]
-    return n == 3 or _sure(trick[best], sim.held[seat], sim, later_opps)
+    return n == 3 or _sure(trick[best], sim.held[seat], sim, LATER[sim.leader][n])
 
 
 QUICK = replace(STYLE, shade=False)  # a sampled seat yet to bid: its count alone

@@ -85,7 +85,7 @@ class Sampler:
     shares worked out once: the unseen cards, the seats each may go to (not to a seat void in
     its suit) and the weights."""
 
-    __slots__ = ("me", "held", "counts", "cards", "elig", "spread", "weight", "others")
+    __slots__ = ("me", "held", "counts", "cards", "elig", "weight", "others")
 
     def __init__(self, view: View, weighted: bool = True, vd: list[int] | None = None,
                  counts: list[int] | None = None) -> None:
@@ -110,7 +110,6 @@ class Sampler:
             bit = 1 << SUIT_OF[c]
             self.elig[c] = [s for s in others if not vd[s] & bit]
             self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
-        self.spread = {c: len(seats) for c, seats in self.elig.items()}  # the seats a card may go to
 
     def draw(self, rng: SplitMix64) -> list[int]:
         """Masks of the other seats' hands (own seat's entry is its real hand)."""
@@ -122,11 +121,8 @@ class Sampler:
             # most constrained cards first, random order within
             order = self.cards[:]
             rng.shuffle(order)
-            if attempt < 19:
-                elig = self.elig
-                order.sort(key=self.spread.__getitem__)
-            else:  # the last try: any seat but this one (every card spread alike: no sort)
-                elig = dict.fromkeys(order, self.others)
+            elig = self.elig if attempt < 19 else dict.fromkeys(order, self.others)
+            order.sort(key=lambda c: len(elig[c]))
             ok = True
             for c in order:
                 seats = [s for s in elig[c] if need[s] > 0]
