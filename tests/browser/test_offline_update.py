@@ -3,6 +3,8 @@ the old cache completely. Runs on a private copy of dist/ with its own server.""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import re
 import shutil
@@ -55,9 +57,20 @@ def private_site(tmp_path: Path, serve_site):
     return site, serve_site(site)
 
 
-def set_build(site: Path, build: str) -> None:
-    sw = site / "sw.js"
-    sw.write_text(re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', sw.read_text()))
+def set_build(site: Path, original: str, build: str, wrong: str | None = None) -> None:
+    """Serve the service worker of ``original`` (sw.js's text) as the build ``build``; with
+    ``wrong``, the build lists another hash for that file (the served file does not match it).
+    A broken build is broken by its sw.js alone, so an install of it that starts late (the
+    browser's own update check) is refused too, whatever the time, and putting the good sw.js
+    back is one write."""
+    text = re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', original)
+    if wrong is not None:
+        entry = re.compile(r'("\./' + re.escape(wrong) + r'",\s*"sha256-)([^"]*)(")')
+        listed = entry.search(text)
+        assert listed, wrong
+        other = base64.b64encode(hashlib.sha256(b"not " + wrong.encode()).digest()).decode()
+        text = entry.sub(lambda m: m.group(1) + other + m.group(3), text, count=1)
+    (site / "sw.js").write_text(text)
 
 
 def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site, wait_ready):
@@ -71,27 +84,20 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     assert page.evaluate(SNAPSHOTS) == [snapshot]
 
     # A new build whose file does not match its hash: the install fails, the old build stays.
-    style = site / "css" / "style.css"
-    original = style.read_bytes()
-    style.write_bytes(original + b"\n/* not the file the build listed */\n")
-    set_build(site, "broken0000000000")
+    original = (site / "sw.js").read_text()
+    set_build(site, original, "broken0000000000", wrong="css/style.css")
     assert page.evaluate(UPDATE) == "redundant"
     assert page.evaluate(CACHES) == [first]
     assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
 
-    # The same for the precompiled Python: a changed archive is refused like any other file.
-    style.write_bytes(original)
-    archive = site / "py" / "piki.zip"
-    compiled = archive.read_bytes()
-    archive.write_bytes(compiled[:-1] + bytes([compiled[-1] ^ 1]))
-    set_build(site, "broken1111111111")
+    # The same for the precompiled Python: an archive that is not the one listed is refused too.
+    set_build(site, original, "broken1111111111", wrong="py/piki.zip")
     assert page.evaluate(UPDATE) == "redundant"
     assert page.evaluate(CACHES) == [first]
     assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
 
     # A complete new build: installed, activated, and the old cache deleted.
-    archive.write_bytes(compiled)
-    set_build(site, "fresh00000000000")
+    set_build(site, original, "fresh00000000000")
     assert page.evaluate(UPDATE) == "activated"
     poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])
     assert page.evaluate(SNAPSHOTS) == []  # the old build's snapshot went with it
