@@ -3,8 +3,6 @@ the old cache completely. Runs on a private copy of dist/ with its own server.""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import os
 import re
 import shutil
@@ -64,12 +62,11 @@ def set_build(site: Path, original: str, build: str, wrong: str | None = None) -
     browser's own update check) is refused too, whatever the time, and putting the good sw.js
     back is one write."""
     text = re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', original)
-    if wrong is not None:
-        entry = re.compile(r'("\./' + re.escape(wrong) + r'",\s*"sha256-)([^"]*)(")')
-        listed = entry.search(text)
-        assert listed, wrong
-        other = base64.b64encode(hashlib.sha256(b"not " + wrong.encode()).digest()).decode()
-        text = entry.sub(lambda m: m.group(1) + other + m.group(3), text, count=1)
+    if wrong is not None:  # the hash listed for build.json: well formed, and not this file's
+        other = re.search(r'"\./build\.json",\s*"(sha256-[^"]*)"', original).group(1)
+        entry = r'("\./' + re.escape(wrong) + r'",\s*")sha256-[^"]*'
+        text, listed = re.subn(entry, lambda m: m.group(1) + other, text)
+        assert listed == 1, wrong
     (site / "sw.js").write_text(text)
 
 
