@@ -55,6 +55,11 @@ def private_site(tmp_path: Path, serve_site):
     return site, serve_site(site)
 
 
+def listed_hash(name: str) -> str:
+    """The pattern of ``name``'s entry in sw.js's precache list: (its path, then) its hash."""
+    return r'("\./' + re.escape(name) + r'",\s*")(sha256-[^"]*)'
+
+
 def set_build(site: Path, original: str, build: str, wrong: str | None = None) -> None:
     """Serve the service worker of ``original`` (sw.js's text) as the build ``build``; with
     ``wrong``, the build lists another hash for that file (the served file does not match it).
@@ -63,9 +68,9 @@ def set_build(site: Path, original: str, build: str, wrong: str | None = None) -
     back is one write."""
     text = re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', original)
     if wrong is not None:  # the hash listed for build.json: well formed, and not this file's
-        other = re.search(r'"\./build\.json",\s*"(sha256-[^"]*)"', original).group(1)
-        entry = r'("\./' + re.escape(wrong) + r'",\s*")sha256-[^"]*'
-        text, listed = re.subn(entry, lambda m: m.group(1) + other, text)
+        found = re.search(listed_hash("build.json"), original)
+        assert found
+        text, listed = re.subn(listed_hash(wrong), lambda m: m[1] + found[2], text)
         assert listed == 1, wrong
     (site / "sw.js").write_text(text)
 
