@@ -14,15 +14,30 @@ const SNAPSHOT = "piki-snapshot-" + BUILD; // the page keeps this build's memory
 
 // One file of the build, checked against its hash. The page has just loaded most of them: taken
 // from the browser's HTTP cache when it holds them (a first visit downloads each file once), from
-// the network when it does not or when what it holds is another build's (the hash refuses it).
+// the network when it does not or when what it holds is another build's (the hash refuses it),
+// and from the network once more when that fails (a dropped connection should not cost a whole
+// update: one file missing fails the install).
+const TRIES = ["force-cache", "reload", "reload"];
+
 async function precache(path, integrity) {
-  try {
-    const kept = await fetch(new Request(path, { cache: "force-cache", integrity }));
-    if (kept.ok) return kept;
-  } catch (error) {
-    // another build's bytes in the HTTP cache (the hash refused them), or no answer
+  for (let i = 0; ; i += 1) {
+    const last = i === TRIES.length - 1;
+    try {
+      const response = await fetch(new Request(path, { cache: TRIES[i], integrity }));
+      if (response.ok || last) return response;
+    } catch (error) {
+      // another build's bytes in the HTTP cache (the hash refused them), or no answer
+      if (last) throw new Error("precache " + path + ": " + error.message);
+    }
   }
-  return fetch(new Request(path, { cache: "reload", integrity }));
+}
+
+// A refused build says why to the pages this worker serves (js/boot.js logs it): the old build
+// stays in use, and the reason would otherwise be seen only in the worker's own console.
+async function tell(reason) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage({ piki: "build refused", build: BUILD, reason });
+  }
 }
 
 self.addEventListener("install", (event) => {
@@ -36,6 +51,7 @@ self.addEventListener("install", (event) => {
       }));
     } catch (error) {
       await caches.delete(CACHE); // never leave half a build behind; the old one stays in use
+      await tell(String(error));
       throw error;
     }
     await self.skipWaiting();

@@ -273,6 +273,13 @@
     const loading = $("loading");
     if (loading) loading.hidden = true;
     if ("serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        const data = event.data || {};
+        if (data.piki === "build refused") {
+          console.warn("Пики: new build " + data.build + " not installed; this one stays:", data.reason);
+        }
+      });
+      navigator.serviceWorker.startMessages();
       navigator.serviceWorker.register("sw.js")
         .then(() => navigator.serviceWorker.ready)
         .then(whenControlled(makeSnapshot))

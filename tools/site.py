@@ -373,6 +373,11 @@ def bench_extras(cache: Path) -> dict[str, Path]:
     return extras
 
 
+def sri(data: bytes) -> str:
+    """The Subresource Integrity string sw.js checks a file of the build against."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
 def finish(dest: Path) -> str:
     """Write build.json and sw.js (precache list + build hash); return the build hash."""
     paths = sorted(p for p in dest.rglob("*") if p.is_file())
@@ -389,9 +394,6 @@ def finish(dest: Path) -> str:
     info_bytes = (json.dumps(info, indent=1) + "\n").encode()
     (dest / "build.json").write_bytes(info_bytes)
     entries.append(("build.json", info_bytes))
-
-    def sri(data: bytes) -> str:
-        return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
     precache = [[f"./{rel}", sri(data)] for rel, data in sorted(entries)]
     template = (ROOT / "sw.js").read_text(encoding="utf-8")

@@ -54,11 +54,13 @@ def site_url() -> str:
 
 @pytest.fixture
 def serve_site():
-    """serve_site(directory) -> base URL: serve another copy of the site for one test."""
+    """serve_site(directory, handler_class=None) -> base URL: serve another copy of the site for
+    one test (``handler_class``: a subclass of tools/serve.py's Handler, to misbehave on purpose)."""
     servers = []
 
-    def serve(directory: Path) -> str:
-        server, url = serve_module().serve_in_thread(directory)
+    def serve(directory: Path, handler_class: type | None = None) -> str:
+        module = serve_module()
+        server, url = module.serve_in_thread(directory, handler_class or module.Handler)
         servers.append(server)
         return url
 

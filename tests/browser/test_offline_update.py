@@ -8,8 +8,11 @@ import re
 import shutil
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+
+from serving import serve_module, tool_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
@@ -50,9 +53,22 @@ def poll(page, script: str, predicate, timeout: float = 60.0):
 
 @pytest.fixture
 def private_site(tmp_path: Path, serve_site):
+    """A copy of dist/, its URL, and ``dropped``: its server drops the next ``dropped[path]``
+    requests for each path (the connection closed with no answer, as a flaky network does)."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    return site, serve_site(site)
+    dropped: dict[str, int] = {}
+
+    class Dropping(serve_module().Handler):
+        def send_head(self):  # type: ignore[no-untyped-def]  (the stdlib's own signature)
+            path = urlsplit(self.path).path
+            if dropped.get(path, 0) > 0:
+                dropped[path] -= 1
+                self.close_connection = True
+                return None
+            return super().send_head()
+
+    return site, serve_site(site, Dropping), dropped
 
 
 def listed_hash(name: str) -> str:
@@ -60,23 +76,31 @@ def listed_hash(name: str) -> str:
     return r'("\./' + re.escape(name) + r'",\s*")(sha256-[^"]*)'
 
 
-def set_build(site: Path, original: str, build: str, wrong: str | None = None) -> None:
-    """Serve the service worker of ``original`` (sw.js's text) as the build ``build``; with
-    ``wrong``, the build lists another hash for that file (the served file does not match it).
-    A broken build is broken by its sw.js alone, so an install of it that starts late (the
-    browser's own update check) is refused too, whatever the time, and putting the good sw.js
-    back is one write."""
+def set_build(site: Path, original: str, build: str, listing: dict[str, str] | None = None) -> None:
+    """Serve the service worker of ``original`` (sw.js's text) as the build ``build``, which
+    lists the hash ``listing[name]`` for each file named there (a file it did not list is added
+    to the list). A broken build is broken by its sw.js alone (it lists a hash its file does not
+    have), so an install of it that starts late (the browser's own update check) is refused too,
+    whatever the time, and putting the good sw.js back is one write."""
     text = re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', original)
-    if wrong is not None:  # the hash listed for build.json: well formed, and not this file's
-        found = re.search(listed_hash("build.json"), original)
-        assert found
-        text, listed = re.subn(listed_hash(wrong), lambda m: m[1] + found[2], text)
-        assert listed == 1, wrong
+    for name, integrity in (listing or {}).items():
+        text, listed = re.subn(listed_hash(name), rf"\g<1>{integrity}", text)
+        if not listed:
+            text = text.replace("const FILES = [", f'const FILES = [["./{name}", "{integrity}"],', 1)
     (site / "sw.js").write_text(text)
 
 
+def refused(page, build: str):
+    """Wait for the page to log that the service worker refused ``build`` (sw.js tells the pages
+    it serves why; js/boot.js logs it as a warning)."""
+    return page.expect_console_message(
+        lambda message: message.type == "warning" and f"new build {build} not installed" in message.text)
+
+
 def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site, wait_ready):
-    site, url = private_site
+    site, url, dropped = private_site
+    warnings: list[str] = []  # what the page was told of refused builds, for a failure's message
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
     page.goto(url)
     wait_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
@@ -86,23 +110,38 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     assert page.evaluate(SNAPSHOTS) == [snapshot]
 
     # A new build whose file does not match its hash: the install fails, the old build stays.
+    # The hash it lists is build.json's: well formed, and not the file's.
     original = (site / "sw.js").read_text()
-    set_build(site, original, "broken0000000000", wrong="css/style.css")
-    assert page.evaluate(UPDATE) == "redundant"
+    found = re.search(listed_hash("build.json"), original)
+    assert found
+    other = found[2]
+    set_build(site, original, "broken0000000000", {"css/style.css": other})
+    with refused(page, "broken0000000000") as told:
+        assert page.evaluate(UPDATE) == "redundant"
+    assert "precache ./css/style.css" in told.value.text  # the page is told which file failed
     assert page.evaluate(CACHES) == [first]
     assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
 
     # The same for the precompiled Python: an archive that is not the one listed is refused too.
-    set_build(site, original, "broken1111111111", wrong="py/piki.zip")
-    assert page.evaluate(UPDATE) == "redundant"
+    set_build(site, original, "broken1111111111", {"py/piki.zip": other})
+    with refused(page, "broken1111111111") as told:
+        assert page.evaluate(UPDATE) == "redundant"
+    assert "precache ./py/piki.zip" in told.value.text
     assert page.evaluate(CACHES) == [first]
     assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
 
-    # A complete new build: installed, activated, and the old cache deleted.
-    set_build(site, original, "fresh00000000000")
-    assert page.evaluate(UPDATE) == "activated"
+    # A complete new build, with a file of its own whose first two downloads are dropped (it is
+    # in no cache, so both go to the network): fetched a third time, installed, activated, and
+    # the old cache deleted.
+    fresh = b"/* the fresh build */\n"
+    (site / "css" / "fresh.css").write_bytes(fresh)
+    dropped.update({"/css/fresh.css": 2})
+    set_build(site, original, "fresh00000000000", {"css/fresh.css": tool_module("site").sri(fresh)})
+    assert page.evaluate(UPDATE) == "activated", warnings  # if not, the page was told why
+    assert dropped == {"/css/fresh.css": 0}  # both drops happened, and the build still came in
     poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])
     assert page.evaluate(SNAPSHOTS) == []  # the old build's snapshot went with it
+    assert page.evaluate("async () => (await (await caches.match('css/fresh.css')).text())") == fresh.decode()
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.body.dataset.snapshot") == "none"
