@@ -85,6 +85,7 @@ def set_build(site: Path, original: str, build: str, listing: dict[str, str] | N
     text = re.sub(r'const BUILD = "[^"]*"', f'const BUILD = "{build}"', original)
     for name, integrity in (listing or {}).items():
         text, listed = re.subn(listed_hash(name), rf"\g<1>{integrity}", text)
+        assert listed <= 1, name
         if not listed:
             text = text.replace("const FILES = [", f'const FILES = [["./{name}", "{integrity}"],', 1)
     (site / "sw.js").write_text(text)
