@@ -16,20 +16,22 @@ const SNAPSHOT = "piki-snapshot-" + BUILD; // the page keeps this build's memory
 // from the browser's HTTP cache when it holds them (a first visit downloads each file once), from
 // the network when it does not or when what it holds is another build's (the hash refuses it),
 // and from the network once more when that fails (a dropped connection should not cost a whole
-// update: one file missing fails the install).
+// update: one file missing fails the install). It fails, naming the file, when all three do.
 const TRIES = ["force-cache", "reload", "reload"];
 
 async function precache(path, integrity) {
-  for (let i = 0; ; i += 1) {
-    const last = i === TRIES.length - 1;
+  let failure;
+  for (const cache of TRIES) {
     try {
-      const response = await fetch(new Request(path, { cache: TRIES[i], integrity }));
-      if (response.ok || last) return response;
+      const response = await fetch(new Request(path, { cache, integrity }));
+      if (response.ok) return response;
+      failure = "HTTP " + response.status;
     } catch (error) {
       // another build's bytes in the HTTP cache (the hash refused them), or no answer
-      if (last) throw new Error("precache " + path + ": " + error.message);
+      failure = error.message;
     }
   }
+  throw new Error("precache " + path + ": " + failure);
 }
 
 // A refused build says why to the pages this worker serves (js/boot.js logs it): the old build
@@ -44,11 +46,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
-      await Promise.all(FILES.map(async ([path, integrity]) => {
-        const response = await precache(path, integrity);
-        if (!response.ok) throw new Error("precache " + path + ": HTTP " + response.status);
-        await cache.put(path, response);
-      }));
+      await Promise.all(FILES.map(async ([path, integrity]) => cache.put(path, await precache(path, integrity))));
     } catch (error) {
       await caches.delete(CACHE); // never leave half a build behind; the old one stays in use
       await tell(String(error));
