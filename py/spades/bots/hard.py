@@ -19,9 +19,9 @@ remembers every card played and every void shown, and for each decision:
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
 the inference replays to judge each deal drawn and to read the opponents in it), so the work
 per decision is bounded by a count, never by the clock: the same position and seed give the
-same card. A lead gets three times the budget (``LEAD_BUDGET``): measured against the ceiling,
-the early leads are where the play falls furthest short, and there the budget, not
-``MAX_SAMPLES``, is what limits the deals.
+same card. The budget is the same for every card, a lead's or a follow's: early in the hand,
+where many candidates share it, it (not ``MAX_SAMPLES``) is what limits the deals, and there the
+play falls furthest short of the ceiling.
 """
 
 from __future__ import annotations
@@ -88,8 +88,7 @@ class Trial(NamedTuple):
         return self.taken[self.seat ^ 2]
 
 
-BUDGET = 9000  # simulated card plays per decision: samples × (candidates × cards left + judging)
-LEAD_BUDGET = 3 * BUDGET  # … when leading: the early leads are where play falls furthest short
+BUDGET = 27000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
@@ -277,7 +276,6 @@ class HardBot(Explaining):
     level = "hard"
     style = STYLE
     budget = BUDGET
-    lead_budget = LEAD_BUDGET
     margin = MARGIN
     score_aware = True  # the game's score in the values (``sim.Stakes``); off: every hand from 0
 
@@ -372,8 +370,7 @@ class HardBot(Explaining):
         cards_left = CARD_SLOTS - base.played.bit_count()  # ``played`` counts the two never dealt
         ev = Evidence(view, self.style)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
-        budget = self.budget if view.trick.cards else self.lead_budget
-        n = max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (len(runs) * cards_left + judging)))
+        n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)
         counts = remaining_counts(view)
         totals = dict.fromkeys(runs, 0)
