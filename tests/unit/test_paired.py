@@ -1,0 +1,77 @@
+"""bench/paired.py: a variant and its base on the same deals (the tool, not a strength claim)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spades.bots.hard import BUDGET
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "bench" / "paired.py"
+
+_spec = importlib.util.spec_from_file_location("paired", SCRIPT)
+assert _spec and _spec.loader
+paired = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(paired)
+
+QUICK = "hard:budget=2500"  # the hard level with a small budget: the same code, faster
+
+
+def test_settings_are_set_on_the_level():
+    p = paired.make_player("hard:budget=2500,margin=6.5,score_aware=off")
+    assert (p.budget, p.margin, p.score_aware) == (2500, 6.5, False)
+    assert paired.make_player("hard").budget == BUDGET  # set on that player only, not on the level
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("hard:bogus=1", "bogus"),
+    ("hard:budget", "NAME=VALUE"),
+    ("hard:budget=lots", "budget is an int"),
+    ("hard:style=1", "style"),  # not a number or a switch
+    ("hard:score_aware=maybe", "score_aware is a bool"),
+    ("outside", "--bot"),
+    ("outside:margin=1", "no settings"),
+])
+def test_bad_settings_are_refused_with_a_reason(spec, words):
+    with pytest.raises(ValueError, match=words):
+        paired.make_player(spec)
+
+
+def test_a_variant_equal_to_its_base_differs_on_no_deal():
+    against = paired.make_player("easy")
+    r = paired.run(paired.make_player(QUICK), paired.make_player(QUICK), against, deals=2, seed=5)
+    assert r["diffs"] == [0.0, 0.0] and r["played"] == [0, 1]
+    assert r["players"]["base"] == r["players"]["variant"] | {"player": QUICK}
+
+
+def test_the_bid_screen_gives_what_the_whole_run_gives():
+    """A bid-only change plays its cards alike wherever the bids are alike: the screened run
+    plays fewer deals and finds the same differences (seed 7: some deals' bids differ, some not)."""
+    variant = QUICK + ",set_caution=0"
+    whole = paired.run(paired.make_player(QUICK), paired.make_player(variant), paired.make_player("easy"),
+                       deals=6, seed=7)
+    screened = paired.run(paired.make_player(QUICK), paired.make_player(variant), paired.make_player("easy"),
+                          deals=6, seed=7, screen="bids")
+    assert screened["diffs"] == whole["diffs"]
+    assert 0 < len(screened["played"]) < len(whole["played"]) == 6
+    assert any(d != 0 for d in whole["diffs"])
+
+
+def test_the_command_prints_json_and_refuses_bad_input():
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    ok = subprocess.run([sys.executable, str(SCRIPT), "--variant", QUICK + ",margin=8", "--base", QUICK,
+                         "--against", "easy", "--deals", "1", "--seed", "5", "--json"],
+                        capture_output=True, text=True, env=env, timeout=300)
+    assert ok.returncode == 0, ok.stderr
+    r = json.loads(ok.stdout)
+    assert r["deals"] == 1 and len(r["diffs"]) == 1 and r["paired"] == r["diffs"][0]
+    bad = subprocess.run([sys.executable, str(SCRIPT), "--variant", "hard:nope=1", "--against", "easy"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "nope" in bad.stderr
