@@ -150,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="bids: play only the deals on which the bids differ (for a change of the bids only)")
     ap.add_argument("--json", action="store_true", help="print the result as JSON (with every deal's difference)")
     args = ap.parse_args(argv)
-    if args.deals < 1:
-        print("error: --deals must be at least 1", file=sys.stderr)
+    if args.deals < 1 or args.start < 0:
+        print("error: --deals must be at least 1 and --start at least 0", file=sys.stderr)
         return 2
     against = None
     try:

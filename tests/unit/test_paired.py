@@ -75,3 +75,6 @@ def test_the_command_prints_json_and_refuses_bad_input():
     bad = subprocess.run([sys.executable, str(SCRIPT), "--variant", "hard:nope=1", "--against", "easy"],
                          capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and "nope" in bad.stderr
+    none = subprocess.run([sys.executable, str(SCRIPT), "--variant", QUICK, "--against", "easy", "--deals", "0"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert none.returncode == 2 and "--deals" in none.stderr
