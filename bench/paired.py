@@ -39,7 +39,7 @@ from spades_cli.play import bot_action  # noqa: E402
 SCREENS = ("bids",)
 
 
-def make_player(spec: str, bot: str | None = None):
+def player_of(spec: str, bot: str | None = None):
     """The player of ``spec``: ``LEVEL[:NAME=VALUE,...]``, or ``outside`` (with ``bot``, the
     outside bot's ``server`` directory). Raises ``ValueError`` naming what is wrong."""
     level, _, settings = spec.partition(":")
@@ -60,8 +60,8 @@ def make_player(spec: str, bot: str | None = None):
         try:
             setattr(player, name, kind(value) if kind is not bool else _switch(value))
         except ValueError:
-            raise ValueError(f"{spec}: {name} is an {kind.__name__}, not {value!r}"
-                             if kind is int else f"{spec}: {name} is a {kind.__name__}, not {value!r}") from None
+            article = "an" if kind is int else "a"
+            raise ValueError(f"{spec}: {name} is {article} {kind.__name__}, not {value!r}") from None
     player.name = spec
     return player
 
@@ -155,9 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     against = None
     try:
-        variant = make_player(args.variant)
-        base = make_player(args.base or args.variant.partition(":")[0])
-        against = make_player(args.against, args.bot)
+        variant = player_of(args.variant)
+        base = player_of(args.base or args.variant.partition(":")[0])
+        against = player_of(args.against, args.bot)
         r = run(base, variant, against, args.deals, args.seed, args.start, args.screen, progress=25)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -25,9 +25,9 @@ QUICK = "hard:budget=2500"  # the hard level with a small budget: the same code,
 
 
 def test_settings_are_set_on_the_level():
-    p = paired.make_player("hard:budget=2500,margin=6.5,score_aware=off")
+    p = paired.player_of("hard:budget=2500,margin=6.5,score_aware=off")
     assert (p.budget, p.margin, p.score_aware) == (2500, 6.5, False)
-    assert paired.make_player("hard").budget == BUDGET  # set on that player only, not on the level
+    assert paired.player_of("hard").budget == BUDGET  # set on that player only, not on the level
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -41,12 +41,12 @@ def test_settings_are_set_on_the_level():
 ])
 def test_bad_settings_are_refused_with_a_reason(spec, words):
     with pytest.raises(ValueError, match=words):
-        paired.make_player(spec)
+        paired.player_of(spec)
 
 
 def test_a_variant_equal_to_its_base_differs_on_no_deal():
-    against = paired.make_player("easy")
-    r = paired.run(paired.make_player(QUICK), paired.make_player(QUICK), against, deals=2, seed=5)
+    against = paired.player_of("easy")
+    r = paired.run(paired.player_of(QUICK), paired.player_of(QUICK), against, deals=2, seed=5)
     assert r["diffs"] == [0.0, 0.0] and r["played"] == [0, 1]
     assert r["players"]["base"] == r["players"]["variant"] | {"player": QUICK}
 
@@ -55,9 +55,9 @@ def test_the_bid_screen_gives_what_the_whole_run_gives():
     """A bid-only change plays its cards alike wherever the bids are alike: the screened run
     plays fewer deals and finds the same differences (seed 7: some deals' bids differ, some not)."""
     variant = QUICK + ",set_caution=0"
-    whole = paired.run(paired.make_player(QUICK), paired.make_player(variant), paired.make_player("easy"),
+    whole = paired.run(paired.player_of(QUICK), paired.player_of(variant), paired.player_of("easy"),
                        deals=6, seed=7)
-    screened = paired.run(paired.make_player(QUICK), paired.make_player(variant), paired.make_player("easy"),
+    screened = paired.run(paired.player_of(QUICK), paired.player_of(variant), paired.player_of("easy"),
                           deals=6, seed=7, screen="bids")
     assert screened["diffs"] == whole["diffs"]
     assert 0 < len(screened["played"]) < len(whole["played"]) == 6
