@@ -20,22 +20,49 @@ DIST = Path(os.environ.get("PIKI_DIST", ROOT / "dist"))
 CACHES = ("async () => (await caches.keys())"
           ".filter(k => k.startsWith('piki-') && !k.startsWith('piki-snapshot-')).sort()")
 SNAPSHOTS = "async () => (await caches.keys()).filter(k => k.startsWith('piki-snapshot-')).sort()"
-# An update attempt: ask for the new sw.js, then wait for the worker it installs to end, refused
-# ("redundant") or in charge ("activated"). Waiting on that worker, not on a snapshot of the
-# registration, keeps the next step from racing an install that has not begun yet (which then
-# fetched the files the test had already put back, and installed the "broken" build).
-UPDATE = """async () => {
+# An update attempt for ``build`` (whose sw.js the test has just written): ask for the new sw.js,
+# then wait for the worker it installs to end, refused ("redundant") or in charge ("activated").
+# Waiting on that worker, not on a snapshot of the registration, keeps the next step from racing an
+# install that has not begun yet (which then fetched the files the test had already put back, and
+# installed the "broken" build). And it must be that build's worker: an update() asked while an
+# update is already under way (the browser's own check, begun before the new sw.js was written, so
+# installing the build before it again) is merged into that one and answers with its worker, which
+# the previous build's refusal ends "redundant"; then the new sw.js is asked for again. A worker's
+# build is known by its refusal (sw.js's tell(), sent by the worker itself: event.source), or, in
+# charge, by its cache.
+UPDATE = """async (build) => {
   const registration = await navigator.serviceWorker.getRegistration();
-  const found = new Promise((resolve) => registration.addEventListener(
-    "updatefound", () => resolve(registration.installing), {once: true}));
-  try { await registration.update(); } catch (error) { return String(error); }
-  const worker = registration.installing || registration.waiting || await Promise.race(
-    [found, new Promise((resolve) => setTimeout(() => resolve(null), 30000))]);
-  if (!worker) return "no update";
-  if (worker.state === "redundant" || worker.state === "activated") return worker.state;
-  return await new Promise((resolve) => worker.addEventListener("statechange", () => {
-    if (worker.state === "redundant" || worker.state === "activated") resolve(worker.state);
-  }));
+  const refusals = new Map();  // worker -> the build it refused
+  const listen = (event) => {
+    if (event.data && event.data.piki === "build refused") refusals.set(event.source, event.data.build);
+  };
+  navigator.serviceWorker.addEventListener("message", listen);
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const ended = (worker) => worker.state === "redundant" || worker.state === "activated";
+  const settled = (worker) => ended(worker) ? worker.state : new Promise((resolve) =>
+    worker.addEventListener("statechange", () => { if (ended(worker)) resolve(worker.state); }));
+  const builtBy = async (worker, state) => {
+    if (state === "activated") return (await caches.keys()).includes("piki-" + build) ? build : "another";
+    // a refused worker has said so just before ending, but its message may come just after
+    for (let waited = 0; !refusals.has(worker) && waited < 10000; waited += 50) await pause(50);
+    return refusals.get(worker);
+  };
+  try {
+    for (;;) {
+      const found = new Promise((resolve) => registration.addEventListener(
+        "updatefound", () => resolve(registration.installing), {once: true}));
+      try { await registration.update(); } catch (error) { return String(error); }
+      const worker = registration.installing || registration.waiting
+        || await Promise.race([found, pause(30000).then(() => null)]);
+      if (!worker) return "no update";
+      const state = await settled(worker);
+      const its = await builtBy(worker, state);
+      if (its === build) return state;
+      if (its === undefined) return state + ", no reason told";
+    }
+  } finally {
+    navigator.serviceWorker.removeEventListener("message", listen);
+  }
 }"""
 
 
@@ -118,7 +145,7 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     other = found[2]
     set_build(site, original, "broken0000000000", {"css/style.css": other})
     with refused(page, "broken0000000000") as told:
-        assert page.evaluate(UPDATE) == "redundant"
+        assert page.evaluate(UPDATE, "broken0000000000") == "redundant"
     assert "precache ./css/style.css" in told.value.text  # the page is told which file failed
     assert page.evaluate(CACHES) == [first]
     assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
@@ -126,7 +153,7 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     # The same for the precompiled Python: an archive that is not the one listed is refused too.
     set_build(site, original, "broken1111111111", {"py/piki.zip": other})
     with refused(page, "broken1111111111") as told:
-        assert page.evaluate(UPDATE) == "redundant"
+        assert page.evaluate(UPDATE, "broken1111111111") == "redundant"
     assert "precache ./py/piki.zip" in told.value.text
     assert page.evaluate(CACHES) == [first]
     assert page.evaluate(SNAPSHOTS) == [snapshot]  # a refused build leaves the snapshot alone
@@ -138,7 +165,7 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     (site / "css" / "fresh.css").write_bytes(fresh)
     dropped.update({"/css/fresh.css": 2})
     set_build(site, original, "fresh00000000000", {"css/fresh.css": tool_module("site").sri(fresh)})
-    assert page.evaluate(UPDATE) == "activated", warnings  # if not, the page was told why
+    assert page.evaluate(UPDATE, "fresh00000000000") == "activated", warnings  # if not, the page was told why
     assert dropped == {"/css/fresh.css": 0}  # both drops happened, and the build still came in
     poll(page, CACHES, lambda keys: keys == ["piki-fresh00000000000"])
     assert page.evaluate(SNAPSHOTS) == []  # the old build's snapshot went with it
