@@ -141,7 +141,7 @@ def test_a_listed_decision_reads_with_its_reason():
 
     decisions = priced(OVERTAKE)
     assert decision_text(decisions[-1]) == (
-        "Взятка 2: A♥ вместо 3♥ — −12 очков в среднем — вы перебили взятку партнёра")
+        "Взятка 2: A♥ вместо 3♥ — −8 очков в среднем — вы перебили взятку партнёра")
     assert decision_text(decisions[0]) == (
         "Заказ 2 вместо Nil — −90 очков в среднем — Nil держался в 90% раскладов")
 

@@ -18,7 +18,7 @@ from spades.bots.easy import COUNTED_SIDE, COUNTED_SPADES, easy_card, easy_count
 from spades.bots.estimate import card, ranks
 from spades.bots.hard import HardBot, candidate_runs, out_of_play, run_of
 from spades.bots.knowledge import to_sim
-from spades.bots.sim import lowest_rank
+from spades.bots.sim import SET_REACH, Sim, lowest_rank, policy, reaching
 from spades.cards import CARD_SLOTS, NUM_CARDS, NUM_RANKS, RANK_OF, SUIT_MASK, SUIT_OF, mask_of
 from spades.rules import BEATERS, NON_SPADES, beats, winning_index
 from spades.table import seat_levels
@@ -258,6 +258,20 @@ def test_leads_low_against_opponents_nil():
     card = decide(game, player("medium"))
     assert card.rank <= 2, f"medium led {card} against a Nil"
 
+
+
+def test_the_hard_team_plans_to_go_for_a_set_a_trick_earlier():
+    # Three tricks left; South leads. South and North bid 4 and have 5; West and East bid 6 and
+    # have 5: two of the three tricks set them. The policy goes for a set only one trick out, so
+    # it ducks with a low card; the rule the hard level plans its own team's play by
+    # (``reaching(HardBot.team_reach)``) goes for it two tricks out and cashes the ace.
+    hands = [mask_of([c(x) for x in cards.split()]) for cards in ("AH 2C 3D", "KH 4C 5D", "QH 6C 7D", "JH 8C 9D")]
+    played = ((1 << CARD_SLOTS) - 1) & ~sum(hands)  # the ten tricks gone, and the two never dealt
+    sim = Sim(hands, played, [3, 3, 2, 2], [2, 3, 2, 3], [0] * 4, True, int(Seat.S), [], 10, [0] * 4)
+    assert reaching(SET_REACH) is policy
+    assert policy(sim, int(Seat.S)) == c("2C")
+    assert reaching(HardBot.team_reach)(sim, int(Seat.S)) == c("AH")
+    assert reaching(2) is reaching(2)  # one rule per reach: the seats' rules compare by identity
 
 @pytest.mark.parametrize("level", SMART)
 def test_second_hand_low(level):

@@ -175,6 +175,8 @@ def test_the_seat_rules_follow_the_lean():
     assert seat_rules(ev, hands) == (policy, easy_play, policy, easy_play)  # S W N E
     view, hands = next(v for v in medium_positions(1) if len(plays_of(v[0])) >= 32)
     assert seat_rules(Evidence(view, STYLE), hands) == (policy,) * NUM_SEATS
+    # the level's own team plays the rule it is given (the hard level's: ``HardBot.team_reach``)
+    assert seat_rules(Evidence(view, STYLE), hands, easy_play) == (easy_play, policy) * 2
 
 
 def test_the_two_opponents_are_read_together():

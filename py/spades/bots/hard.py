@@ -12,9 +12,10 @@ remembers every card played and every void shown, and for each decision:
    policy (each seat judging from its own cards only), except that opponents whose bids and
    plays so far fit the beginner's rules better, the two taken together, play those
    (``inference.seat_rules``: a beginner keeps trying to win tricks and sets contracts a
-   cooperative player would let through); and scores the hand for its team against the other
-   (``sim.hand_value``: bags at −10), and, where the hand ends the game, for the game's result
-   (``sim.Stakes``: the target's worth of points);
+   cooperative player would let through), and this seat and its partner go for the other team's
+   set a trick earlier than the policy does (``team_reach``); and scores the hand for its team
+   against the other (``sim.hand_value``: bags at −10), and, where the hand ends the game, for
+   the game's result (``sim.Stakes``: the target's worth of points);
 4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
 the inference replays to judge each deal drawn and to read the opponents in it), so the work
@@ -49,7 +50,7 @@ from .bidding import STYLE, BidStyle, bid_for, blind_wanted, judge_bid, partner_
 from .estimate import estimate
 from .inference import Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, stakes_of, to_sim, voids
-from .sim import LATER, _sure, hand_value, policy_why
+from .sim import LATER, _sure, hand_value, policy_why, reaching
 
 if TYPE_CHECKING:
     from collections.abc import Generator, Sequence
@@ -96,6 +97,7 @@ SET_CAUTION = 60.0  # extra points a set costs in the bid search: the playouts a
 NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
 TRIES = 4  # deals drawn for each one searched: the one that best explains the others' actions
+TEAM_REACH = 2  # in the card playouts the level's own team goes for a set this many tricks early (policy: 1)
 
 
 def candidate_runs(legal: int, held: int, gone: int) -> list[int]:
@@ -281,6 +283,7 @@ class HardBot(Explaining):
 
     bid_samples = BID_SAMPLES
     tries = TRIES
+    team_reach = TEAM_REACH
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
@@ -326,11 +329,12 @@ class HardBot(Explaining):
                      runs: list[int], stakes: Stakes | None = None) -> Generator[None, None, dict[int, int]]:
         """What each candidate card of ``runs`` is worth to the team in one sampled deal ``hands``:
         the card played, then the rest of the hand by the rules each seat is read to play by
-        (``seat_rules``), scored by ``hand_value`` or, with the game's ``stakes``, by their
-        ``value`` (the game's result too). Yields after reading the opponents and after
-        every trick. (A tools-only level that solves the last tricks exactly overrides this:
+        (``seat_rules``; this seat and its partner by the policy going for the other team's set
+        ``team_reach`` tricks early, ``sim.reaching``), scored by ``hand_value`` or, with the
+        game's ``stakes``, by their ``value`` (the game's result too). Yields after reading the
+        opponents and after every trick. (A tools-only level that solves the last tricks exactly overrides this:
         ``spades_cli.endgame``.)"""
-        rules = seat_rules(ev, hands)
+        rules = seat_rules(ev, hands, reaching(self.team_reach))
         yield  # reading the opponents in the deal is a slice of its own
         team = ev.me & 1
         values = {}

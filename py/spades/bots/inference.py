@@ -171,19 +171,21 @@ def likely_hands(ev: Evidence, sampler: Sampler, rng: SplitMix64, tries: int) ->
     return best
 
 
-def seat_rules(ev: Evidence, hands: list[int]) -> tuple[Rule, ...]:
+def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rule, ...]:
     """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
     ``sample_hands`` gives them): a rule per seat, ``policy`` or the beginner's ``easy_play``.
 
-    This seat and its partner play the policy. The opponents play the beginner's rule when, with
-    the deal's cards, that rule explains more of their actions than the policy does
+    This seat and its partner play ``team``: the policy, or as the level plans its own team's
+    play (the hard level's goes for a set earlier, ``HardBot.team_reach``). The opponents play
+    the beginner's rule when, with the deal's cards, that rule explains more of their actions
+    than the policy does
     (``opponent_lean``, summed over the two: one level sits on both seats, since the table sets
     one for both opponents and the arena plays a level against a level, so what either did is
     evidence about both): a beginner does not duck, does not watch its partner, and sets
     contracts a cooperative opponent would let through."""
     lean = opponent_lean(ev, ev.full(hands))
     beginners = sum(lean) > 0  # the own team's lean is 0
-    return tuple(easy_play if beginners and (s ^ ev.me) & 1 else policy for s in range(len(SEATS)))
+    return tuple((easy_play if beginners else policy) if (s ^ ev.me) & 1 else team for s in range(len(SEATS)))
 
 
 def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:

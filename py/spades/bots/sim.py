@@ -28,6 +28,7 @@ The policy's modes, per seat and trick:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
@@ -45,6 +46,9 @@ if TYPE_CHECKING:
 
 # the policy's modes (see above): the seat's own Nil, winning tricks, ducking them
 NIL_MODE, WIN_MODE, DUCK_MODE = 0, 1, 2
+# its contract made, a seat goes on winning tricks to set the other team while that team can lose
+# at most this many more of the tricks left (``policy``'s ``reach``; ``reaching``)
+SET_REACH = 1
 
 NSUITS = NUM_SUITS
 TRICKS = TRICKS_PER_HAND
@@ -255,10 +259,12 @@ def _said(why: list[str] | None, code: str, card: int) -> int:
     return card
 
 
-def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
+def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_REACH) -> int:
     """The card ``seat`` plays now (see the module's docstring for the modes). When ``why`` is a
     list, the code of the rule that chose the card is appended to it (``REASONS``): the reason
-    the partner gives at the table and the hint shows comes from here, not guessed afterwards."""
+    the partner gives at the table and the hint shows comes from here, not guessed afterwards.
+    Its contract made, the seat goes for the other team's set while that team can lose at most
+    ``reach`` more tricks (``SET_REACH``), and ducks otherwise."""
     hand = sim.held[seat]
     trick = sim.trick
     n = len(trick)
@@ -286,7 +292,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
         mode = WIN_MODE
     else:
         opp_need = team_need(sim, 1 - team)
-        mode = WIN_MODE if opp_need > 0 and left - opp_need <= 1 else DUCK_MODE  # set them, or duck
+        mode = WIN_MODE if opp_need > 0 and left - opp_need <= reach else DUCK_MODE  # set them, or duck
 
     if n == 0:
         return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left, why)
@@ -366,6 +372,19 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
         if _sure(c, hand, sim, later_opps):
             return _said(why, "ruff", c)
     return _said(why, "ruff", low(beaters))
+
+
+@cache
+def reaching(reach: int) -> Rule:
+    """``policy`` going for the other team's set while that team can lose at most ``reach``
+    more tricks: ``policy`` itself at ``SET_REACH``. (One rule per reach, so that rules compare
+    by identity.)"""
+    if reach == SET_REACH:
+        return policy
+
+    def rule(sim: Sim, seat: int) -> int:
+        return policy(sim, seat, None, reach)
+    return rule
 
 
 def policy_why(sim: Sim, seat: int) -> tuple[int, Why]:
