@@ -259,7 +259,6 @@ def test_leads_low_against_opponents_nil():
     assert card.rank <= 2, f"medium led {card} against a Nil"
 
 
-
 def test_the_hard_team_plans_to_go_for_a_set_a_trick_earlier():
     # Three tricks left; South leads. South and North bid 4 and have 5; West and East bid 6 and
     # have 5: two of the three tricks set them. The policy goes for a set only one trick out, so
@@ -272,6 +271,7 @@ def test_the_hard_team_plans_to_go_for_a_set_a_trick_earlier():
     assert policy(sim, int(Seat.S)) == c("2C")
     assert reaching(HardBot.team_reach)(sim, int(Seat.S)) == c("AH")
     assert reaching(2) is reaching(2)  # one rule per reach: the seats' rules compare by identity
+
 
 @pytest.mark.parametrize("level", SMART)
 def test_second_hand_low(level):

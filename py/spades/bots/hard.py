@@ -97,7 +97,7 @@ SET_CAUTION = 60.0  # extra points a set costs in the bid search: the playouts a
 NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playouts' optimism
 MAX_SAMPLES = 60
 TRIES = 4  # deals drawn for each one searched: the one that best explains the others' actions
-TEAM_REACH = 2  # in the card playouts the level's own team goes for a set this many tricks early (policy: 1)
+TEAM_REACH = 2  # in the card playouts its own team goes for a set this many tricks out (``sim.SET_REACH``)
 
 
 def candidate_runs(legal: int, held: int, gone: int) -> list[int]:
@@ -332,8 +332,8 @@ class HardBot(Explaining):
         (``seat_rules``; this seat and its partner by the policy going for the other team's set
         ``team_reach`` tricks early, ``sim.reaching``), scored by ``hand_value`` or, with the
         game's ``stakes``, by their ``value`` (the game's result too). Yields after reading the
-        opponents and after every trick. (A tools-only level that solves the last tricks exactly overrides this:
-        ``spades_cli.endgame``.)"""
+        opponents and after every trick. (A tools-only level that solves the last tricks exactly
+        overrides this: ``spades_cli.endgame``.)"""
         rules = seat_rules(ev, hands, reaching(self.team_reach))
         yield  # reading the opponents in the deal is a slice of its own
         team = ev.me & 1

@@ -178,10 +178,9 @@ def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rul
     This seat and its partner play ``team``: the policy, or as the level plans its own team's
     play (the hard level's goes for a set earlier, ``HardBot.team_reach``). The opponents play
     the beginner's rule when, with the deal's cards, that rule explains more of their actions
-    than the policy does
-    (``opponent_lean``, summed over the two: one level sits on both seats, since the table sets
-    one for both opponents and the arena plays a level against a level, so what either did is
-    evidence about both): a beginner does not duck, does not watch its partner, and sets
+    than the policy does (``opponent_lean``, summed over the two: one level sits on both seats,
+    since the table sets one for both opponents and the arena plays a level against a level, so
+    what either did is evidence about both): a beginner does not duck, does not watch its partner, and sets
     contracts a cooperative opponent would let through."""
     lean = opponent_lean(ev, ev.full(hands))
     beginners = sum(lean) > 0  # the own team's lean is 0
