@@ -17,9 +17,10 @@ explains the most: the hard level searches over such deals. This is inference fr
 actions only (the seat's own cards, the bids and the cards played), never another hand. With
 ``tries`` 1 it is one plain draw.
 
-``seat_rules(evidence, hands)`` then reads *how* each opponent plays in that deal: the policy,
-or the beginner's rule when that explains more of its actions (``opponent_lean``). The hard
-level plays its playouts by those rules, so a beginner who keeps winning tricks is expected to.
+``seat_rules(evidence, hands, team)`` then reads *how* each opponent plays in that deal: the
+policy, or the beginner's rule when that explains more of its actions (``opponent_lean``); the
+own team plays ``team``. The hard level plays its playouts by those rules, so a beginner who
+keeps winning tricks is expected to.
 """
 
 from __future__ import annotations
@@ -180,11 +181,11 @@ def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rul
     the beginner's rule when, with the deal's cards, that rule explains more of their actions
     than the policy does (``opponent_lean``, summed over the two: one level sits on both seats,
     since the table sets one for both opponents and the arena plays a level against a level, so
-    what either did is evidence about both): a beginner does not duck, does not watch its partner, and sets
-    contracts a cooperative opponent would let through."""
+    what either did is evidence about both): a beginner does not duck, does not watch its
+    partner, and sets contracts a cooperative opponent would let through."""
     lean = opponent_lean(ev, ev.full(hands))
-    beginners = sum(lean) > 0  # the own team's lean is 0
-    return tuple((easy_play if beginners else policy) if (s ^ ev.me) & 1 else team for s in range(len(SEATS)))
+    opponents = easy_play if sum(lean) > 0 else policy  # the own team's lean is 0
+    return tuple(opponents if (s ^ ev.me) & 1 else team for s in range(len(SEATS)))
 
 
 def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
