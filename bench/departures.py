@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from paired import player_of  # noqa: E402
+from paired import deal_options, measure, player_of  # noqa: E402
 
 from spades.bots.knowledge import to_sim  # noqa: E402
 from spades.bots.sim import policy_why  # noqa: E402
@@ -111,29 +111,14 @@ def format_summary(table: dict[str, dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--level", default="hard", help="LEVEL[:NAME=VALUE,...], a level that searches its cards")
-    ap.add_argument("--against", default="medium", help="a level, or outside (with --bot)")
-    ap.add_argument("--bot", help="the outside bot's server/ directory (bench/outside.py)")
-    ap.add_argument("--deals", type=int, default=60)
-    ap.add_argument("--start", type=int, default=0, help="the first deal's index")
-    ap.add_argument("--seed", type=int, default=16)
+    deal_options(ap, deals=60, seed=16)
     ap.add_argument("--json", action="store_true", help="print the table as JSON")
     args = ap.parse_args(argv)
-    if args.deals < 1 or args.start < 0:
-        print("error: --deals must be at least 1 and --start at least 0", file=sys.stderr)
-        return 2
-    against = None
-    try:
-        player = player_of(args.level)
-        against = player_of(args.against, args.bot)
-        table = summary(run(player, against, args.deals, args.seed, args.start))
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        getattr(against, "close", lambda: None)()
-    print(json.dumps(table) if args.json else format_summary(table))
-    return 0
 
+    def work(against) -> str:
+        table = summary(run(player_of(args.level), against, args.deals, args.seed, args.start))
+        return json.dumps(table) if args.json else format_summary(table)
+    return measure(args, work)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -137,36 +137,51 @@ def format_run(r: dict) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--variant", required=True, help="LEVEL:NAME=VALUE[,NAME=VALUE...]")
-    ap.add_argument("--base", default=None, help="LEVEL[:NAME=VALUE,...] (default: the variant's level as it is)")
+def deal_options(ap: argparse.ArgumentParser, deals: int, seed: int) -> None:
+    """The options of the measuring tools (this one and ``bench/departures.py``): the opponent
+    and the deals."""
     ap.add_argument("--against", default="medium", help="a level, or outside (with --bot)")
     ap.add_argument("--bot", help="the outside bot's server/ directory (bench/outside.py)")
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=int, default=deals)
     ap.add_argument("--start", type=int, default=0, help="the first deal's index")
-    ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--screen", choices=SCREENS,
-                    help="bids: play only the deals on which the bids differ (for a change of the bids only)")
-    ap.add_argument("--json", action="store_true", help="print the result as JSON (with every deal's difference)")
-    args = ap.parse_args(argv)
+    ap.add_argument("--seed", type=int, default=seed)
+
+
+def measure(args: argparse.Namespace, work) -> int:
+    """Print ``work(against)``, ``against`` the opponent of ``args`` (``deal_options``), and
+    close it; bad input (a ``ValueError``) is printed as ``error: …`` and returns 2."""
     if args.deals < 1 or args.start < 0:
         print("error: --deals must be at least 1 and --start at least 0", file=sys.stderr)
         return 2
     against = None
     try:
-        variant = player_of(args.variant)
-        base = player_of(args.base or args.variant.partition(":")[0])
         against = player_of(args.against, args.bot)
-        r = run(base, variant, against, args.deals, args.seed, args.start, args.screen, progress=25)
+        out = work(against)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     finally:
         getattr(against, "close", lambda: None)()
-    print(json.dumps(r) if args.json else format_run(r))
+    print(out)
     return 0
 
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--variant", required=True, help="LEVEL:NAME=VALUE[,NAME=VALUE...]")
+    ap.add_argument("--base", default=None, help="LEVEL[:NAME=VALUE,...] (default: the variant's level as it is)")
+    deal_options(ap, deals=200, seed=3)
+    ap.add_argument("--screen", choices=SCREENS,
+                    help="bids: play only the deals on which the bids differ (for a change of the bids only)")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON (with every deal's difference)")
+    args = ap.parse_args(argv)
+
+    def work(against) -> str:
+        variant = player_of(args.variant)
+        base = player_of(args.base or args.variant.partition(":")[0])
+        r = run(base, variant, against, args.deals, args.seed, args.start, args.screen, progress=25)
+        return json.dumps(r) if args.json else format_run(r)
+    return measure(args, work)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 from spades import Card, Game, Rules, Seat
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bench_script(name: str) -> ModuleType:
+    """The script ``bench/NAME.py`` loaded as a module (``bench/`` is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def deal(**hands: str) -> dict:

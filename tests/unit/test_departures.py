@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from helpers import ROOT, bench_script
 from spades.rules import Rules
 from spades_cli.arena import deal_number, play_deal
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "departures.py"
-
-_spec = importlib.util.spec_from_file_location("departures", SCRIPT)
-assert _spec and _spec.loader
-departures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(departures)
+departures = bench_script("departures")
 
 QUICK = "hard:budget=2500"  # the hard level with a small budget: the same code, faster
 

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from helpers import ROOT, bench_script
 from spades.bots.hard import BUDGET
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "paired.py"
-
-_spec = importlib.util.spec_from_file_location("paired", SCRIPT)
-assert _spec and _spec.loader
-paired = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(paired)
+paired = bench_script("paired")
 
 QUICK = "hard:budget=2500"  # the hard level with a small budget: the same code, faster
 
