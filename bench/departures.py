@@ -120,5 +120,6 @@ def main(argv: list[str] | None = None) -> int:
         return json.dumps(table) if args.json else format_summary(table)
     return measure(args, work)
 
+
 if __name__ == "__main__":
     sys.exit(main())

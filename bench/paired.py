@@ -183,5 +183,6 @@ def main(argv: list[str] | None = None) -> int:
         return json.dumps(r) if args.json else format_run(r)
     return measure(args, work)
 
+
 if __name__ == "__main__":
     sys.exit(main())
