@@ -90,7 +90,7 @@ class Trial(NamedTuple):
 
 
 BUDGET = 27000  # simulated card plays per decision: samples × (candidates × cards left + judging)
-MARGIN = 4.0  # points per deal a searched card must gain over the policy's card
+MARGIN = 6.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
 BID_SAMPLES = 40  # sampled deals played out to check a bid
 SET_CAUTION = 60.0  # extra points a set costs in the bid search: the playouts are optimistic
