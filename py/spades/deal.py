@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+_TWO_53 = float(1 << 53)
+# below(n)'s bound for the draws it takes, for the small n it is asked for most
+_LIMITS = (0,) + tuple((1 << 64) - ((1 << 64) % n) for n in range(1, 129))
 
 
 def mix64(value: int) -> int:
@@ -48,27 +51,31 @@ class SplitMix64:
         self.state = seed & MASK64
 
     def next64(self) -> int:
-        self.state = (self.state + GOLDEN) & MASK64
-        return mix64(self.state)
+        # mix64 written out: the bots draw from this on their hot path
+        z = self.state = (self.state + GOLDEN) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:
                 return x % n
 
     def random(self) -> float:
-        return (self.next64() >> 11) / float(1 << 53)
+        return (self.next64() >> 11) / _TWO_53
 
     def choice(self, items: Sequence[_T]) -> _T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[_T]) -> None:
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
 

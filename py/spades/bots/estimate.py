@@ -40,6 +40,10 @@ class Estimate:
     spades: int = 0
 
 
+# a void, singleton or doubleton side suit (by its length): the ruffs it is counted for, and each one's worth
+RUFF_WANT = (2, 1, 1)
+RUFF_WORTH = (0.9, 0.75, 0.35)
+
 JOKER_SHIFT = 2  # with the jokers, the spades' ranks counted from the top: 2 below each card's own
 
 
@@ -134,8 +138,8 @@ def estimate(held: int, jokers: bool = False) -> Estimate:
         total += t
         # ruffing value
         if spare > 0 and ln <= 2:
-            want = {0: 2, 1: 1, 2: 1}[ln]
-            per = {0: 0.9, 1: 0.75, 2: 0.35}[ln]
+            want = RUFF_WANT[ln]
+            per = RUFF_WORTH[ln]
             use = min(want, spare)
             if use:
                 total += per * use

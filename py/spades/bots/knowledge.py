@@ -85,7 +85,7 @@ class Sampler:
     shares worked out once: the unseen cards, the seats each may go to (not to a seat void in
     its suit) and the weights."""
 
-    __slots__ = ("me", "held", "counts", "cards", "elig", "weight", "others")
+    __slots__ = ("me", "held", "counts", "cards", "elig", "elig_count", "weight", "others")
 
     def __init__(self, view: View, weighted: bool = True, vd: list[int] | None = None,
                  counts: list[int] | None = None) -> None:
@@ -105,15 +105,18 @@ class Sampler:
         self.others = others
         self.elig: dict[int, list[int]] = {}
         self.weight: dict[int, list[float]] = {}
+        self.elig_count: dict[int, int] = {}  # the draw's order: how many seats a card may go to
         bids = view.bids
         for c in cards:
             bit = 1 << SUIT_OF[c]
             self.elig[c] = [s for s in others if not vd[s] & bit]
+            self.elig_count[c] = len(self.elig[c])
             self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
 
     def draw(self, rng: SplitMix64) -> list[int]:
         """Masks of the other seats' hands (own seat's entry is its real hand)."""
-        me, counts = self.me, self.counts
+        me, counts, weights = self.me, self.counts, self.weight
+        random = rng.random
         for attempt in range(20):
             need = [counts[s] if s != me else 0 for s in range(NUM_SEATS)]
             hands = [0] * NUM_SEATS
@@ -121,20 +124,34 @@ class Sampler:
             # most constrained cards first, random order within
             order = self.cards[:]
             rng.shuffle(order)
-            elig = self.elig if attempt < 19 else dict.fromkeys(order, self.others)
-            order.sort(key=lambda c: len(elig[c]))
+            if attempt < 19:
+                elig = self.elig
+                order.sort(key=self.elig_count.__getitem__)
+            else:  # every card may go to every other seat: the sort would keep the order
+                elig = dict.fromkeys(order, self.others)
             ok = True
             for c in order:
-                seats = [s for s in elig[c] if need[s] > 0]
+                e = elig[c]
+                if len(e) == 3 and need[e[0]] and need[e[1]] and need[e[2]]:
+                    # the common case early in a hand, as the general one below computes it
+                    a, b, d = e
+                    weight = weights[c]
+                    wa, wb, wd = need[a] * weight[a], need[b] * weight[b], need[d] * weight[d]
+                    x = random() * sum((wa, wb, wd)) - wa
+                    s = a if x < 0 else (b if x - wb < 0 else d)
+                    hands[s] |= 1 << c
+                    need[s] -= 1
+                    continue
+                seats = [s for s in e if need[s]]  # need[s] never goes below 0
                 if not seats:
                     ok = False
                     break
                 if len(seats) == 1:
                     s = seats[0]
                 else:
-                    weight = self.weight[c]
+                    weight = weights[c]
                     ws = [need[s] * weight[s] for s in seats]
-                    x = rng.random() * sum(ws)
+                    x = random() * sum(ws)
                     s = seats[-1]
                     for seat, w in zip(seats, ws):
                         x -= w

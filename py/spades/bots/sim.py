@@ -74,25 +74,39 @@ def high(mask: int) -> int:
 
 def lowest_rank(mask: int) -> int:
     """The card of lowest rank in ``mask``; ties go to side suits, then to the shorter suit."""
-    return _by_rank(mask, 1)
+    best = -1
+    key = _NO_KEY
+    for s in _RANK_ORDER:
+        m = mask & SUIT_MASK[s]
+        if m:
+            c = (m & -m).bit_length() - 1
+            k = _LOW_KEY[c] + m.bit_count()
+            if k < key:
+                key, best = k, c
+    return best
 
 
 def highest_rank(mask: int) -> int:
     """The card of highest rank in ``mask``; ties go to side suits, then to the shorter suit."""
-    return _by_rank(mask, -1)
-
-
-def _by_rank(mask: int, sign: int) -> int:
     best = -1
-    key = None
-    for s in (1, 2, 3, 0):
+    key = _NO_KEY
+    for s in _RANK_ORDER:
         m = mask & SUIT_MASK[s]
         if m:
-            c = low(m) if sign > 0 else high(m)
-            k = (sign * (c - s * NUM_RANKS), s == 0, m.bit_count())
-            if key is None or k < key:
+            c = m.bit_length() - 1
+            k = _HIGH_KEY[c] + m.bit_count()
+            if k < key:
                 key, best = k, c
     return best
+
+
+# lowest_rank's and highest_rank's order as one int per suit's candidate card: its rank (up or
+# down), then side suits before spades, then the shorter suit (the suit's length is added; a
+# suit holds at most 15 cards); on a full tie the earlier suit of _RANK_ORDER keeps it
+_RANK_ORDER = (1, 2, 3, 0)
+_LOW_KEY = tuple(((c - SUIT_OF[c] * NUM_RANKS + 64) * 2 + (SUIT_OF[c] == 0)) * 16 for c in range(CARD_SLOTS))
+_HIGH_KEY = tuple(((64 - (c - SUIT_OF[c] * NUM_RANKS)) * 2 + (SUIT_OF[c] == 0)) * 16 for c in range(CARD_SLOTS))
+_NO_KEY = 1 << 30
 
 
 def discard_low(hand: int) -> int:
@@ -165,11 +179,13 @@ class Sim:
         """Play the hand out: a generator that yields after every trick (see ``Bot.think``).
         Each seat plays by ``rules[seat]`` (a function like ``policy``), or by ``policy`` at
         every seat when ``rules`` is None."""
+        rule_of = rules or (policy,) * 4
+        play = self.play
         while self.done < TRICKS:
             done = self.done
-            while self.done == done and self.done < TRICKS:
+            while self.done == done:  # to the end of this trick
                 seat = (self.leader + len(self.trick)) & 3
-                self.play((rules[seat] if rules else policy)(self, seat))
+                play(rule_of[seat](self, seat))
             yield
 
 
@@ -189,22 +205,29 @@ class Stakes:
     than any bags it risks, and the opponents' contract that would end the game is worth setting
     at any price; a hand that cannot end the game is valued as before."""
 
-    __slots__ = ("rules", "totals", "banks", "hands")
+    __slots__ = ("rules", "totals", "banks", "hands", "outcomes")
 
     def __init__(self, rules: Rules, totals: Sequence[int], banks: Sequence[int], hands: int) -> None:
         self.rules = rules
         self.totals = totals
         self.banks = banks
         self.hands = hands
+        # the game's winner after the hand, by (bids, taken): a search scores thousands of
+        # playouts that end with the same few tricks taken
+        self.outcomes: dict[tuple[Bid | int | None, ...], int | None] = {}
 
     def result(self, bids: Sequence[Bid | None], taken: Sequence[int], team: int) -> int:
         """+1 when the hand scored with ``bids`` and ``taken`` (by seat) ends the game won by
         ``team``, −1 when lost, 0 when it goes on or ends drawn."""
-        ns, ew = score_hand(bids, taken, self.totals, self.banks, self.rules)
-        outcome = game_outcome(self.rules, (ns.total, ew.total), self.hands)
-        if outcome is None or outcome.winner is None:
+        key = (*bids, *taken)
+        winner = self.outcomes.get(key, -1)
+        if winner == -1:
+            ns, ew = score_hand(bids, taken, self.totals, self.banks, self.rules)
+            outcome = game_outcome(self.rules, (ns.total, ew.total), self.hands)
+            winner = self.outcomes[key] = None if outcome is None else outcome.winner
+        if winner is None:
             return 0
-        return 1 if outcome.winner == team else -1
+        return 1 if winner == team else -1
 
     def game_points(self, bids: Sequence[Bid | None], taken: Sequence[int], team: int) -> int:
         """What the game's ``result`` adds to the hand's points: the target's worth."""
@@ -226,8 +249,11 @@ def team_points(sim: Sim, team: int) -> int:
 def team_need(sim: Sim, team: int) -> int:
     """Tricks the team's non-Nil bidders still need for their contract (≤ 0 when made); under
     ``nil_tricks_count`` a failed Nil's tricks count toward its partner's."""
-    need = 0
     nil = sim.nil
+    if not nil[team] and not nil[team + 2]:  # the common case, written out
+        bids, taken = sim.bids, sim.taken
+        return bids[team] - taken[team] + bids[team + 2] - taken[team + 2]  # type: ignore[operator]
+    need = 0
     for s in (team, team + 2):
         if not nil[s]:
             bid: int = sim.bids[s]  # type: ignore[assignment]  # not a Nil: a number (no cast: the hot path)
@@ -278,13 +304,12 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
     nil = sim.nil
     taken = sim.taken
     left = TRICKS - sim.done
-    opps = (seat ^ 1, seat ^ 3)
     partner_nil = nil[partner] and taken[partner] == 0
-    opp_nil = -1
-    for o in opps:
-        if nil[o] and taken[o] == 0:
-            opp_nil = o
-            break
+    opp_nil = -1  # an opponent's Nil still standing (the left-hand opponent's first)
+    if nil[seat ^ 1] and taken[seat ^ 1] == 0:
+        opp_nil = seat ^ 1
+    elif nil[seat ^ 3] and taken[seat ^ 3] == 0:
+        opp_nil = seat ^ 3
     need = team_need(sim, team)
     if nil[seat]:
         mode = NIL_MODE
@@ -295,11 +320,11 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
         mode = WIN_MODE if opp_need > 0 and left - opp_need <= reach else DUCK_MODE  # set them, or duck
 
     if n == 0:
-        return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, opps, need, left, why)
+        return _lead(sim, seat, hand, legal, mode, partner_nil, opp_nil, (seat ^ 1, seat ^ 3), need, left, why)
 
     # --- following -------------------------------------------------------------------------
     leader = sim.leader
-    best = winning_index(trick)
+    best = winning_index(trick) if n > 1 else 0
     wcard = trick[best]
     wseat = (leader + best) & 3
     following = legal & SUIT_MASK[led]
@@ -409,7 +434,13 @@ def policy_reason(code: str, sim: Sim, seat: int, card: int) -> Why:
 def remembered_honours(played: int, trick: Iterable[int]) -> int:
     """The cards a seat with the medium level's memory knows are out: the honours played, and
     the trick on the table."""
-    return (played & HONOURS) | sum(1 << c for c in trick)
+    known = played & HONOURS
+    for c in trick:
+        known |= 1 << c
+    return known
+
+
+NO_VOIDS = [0, 0, 0, 0]  # a memory with no voids (``honours_policy``; ``policy`` only reads them)
 
 
 def honours_policy(sim: Sim, seat: int) -> int:
@@ -417,7 +448,7 @@ def honours_policy(sim: Sim, seat: int) -> int:
     level's memory, ``knowledge.to_sim(view, memory="honours")``)."""
     played, voids = sim.played, sim.voids
     sim.played = remembered_honours(played, sim.trick)
-    sim.voids = [0] * len(voids)
+    sim.voids = NO_VOIDS
     try:
         return policy(sim, seat)
     finally:
