@@ -477,8 +477,13 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: in
     if mode == NIL_MODE:
         return _said(why, "own_nil_lead", lowest_rank(legal))
     if partner_nil:
-        # lead winners, highest first, in suits the partner still holds
-        winners = [c for c in _cards(legal) if _sure(c, hand, sim, opps)]
+        # lead winners, highest first, in suits the partner still holds (a suit's top card is
+        # sure when any of its cards is: only the suits' tops are looked at)
+        winners = []
+        for s in range(NSUITS):
+            m = legal & SUIT_MASK[s]
+            if m and _sure(high(m), hand, sim, opps):
+                winners.append(high(m))
         if winners:
             return _said(why, "cover_partner_nil", max(winners, key=lambda c: (RANK_OF[c], SUIT_OF[c] != 0)))
         return _said(why, "cover_partner_nil", highest_rank(legal))
@@ -504,7 +509,7 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: in
             if not ABOVE[c] & ~hand & ~sim.played:
                 return _said(why, "lead_winner", c)
     spades = legal & SPADE_MASK
-    if spades and any(not voids[o] & 1 for o in opps):
+    if spades and (not voids[opps[0]] & 1 or not voids[opps[1]] & 1):
         # draw trumps with the top spade — only while an opponent may still hold one
         top = high(spades)
         if not ABOVE[top] & ~hand & ~sim.played and spades_out:
