@@ -152,28 +152,48 @@ def estimate(held: int, jokers: bool = False) -> Estimate:
 
 def nil_danger(suits: Sequence[Sequence[int]]) -> float:
     """How likely the hand is to be forced to take a trick (0 safe, ≥ 1 risky), from its ranks
-    per suit (``ranks``: the spades first, as the jokers count them)."""
+    per suit (``ranks``: the spades first, as the jokers count them). Each suit's part is a run of
+    additions worked out once per suit's ranks (``_spade_danger``, ``_side_danger``) and added in
+    the order of the cards, so the sum is the same to the last bit however it is cached."""
     d = 0.0
-    sp = suits[0]
+    for x in _spade_danger(tuple(suits[0])):
+        d += x
+    for s in (1, 2, 3):
+        for x in _side_danger(tuple(suits[s])):
+            d += x
+    return d
+
+
+@cache
+def _spade_danger(sp: tuple[int, ...]) -> tuple[float, ...]:
+    """The spades' additions to ``nil_danger``, in order: a high spade, a middling one among
+    three or more, and every spade past the third."""
+    out = []
     for r in sp:
         if r >= J:
-            d += 2.0
+            out.append(2.0)
         elif r >= 7:  # 9, 10
-            d += 0.6 if len(sp) >= 3 else 0.35
+            out.append(0.6 if len(sp) >= 3 else 0.35)
     if len(sp) >= 4:
-        d += 0.6 * (len(sp) - 3)
-    for s in (1, 2, 3):
-        rs = suits[s]
-        for i, r in enumerate(rs):
-            lower = len(rs) - 1 - i  # cards below this one in the suit
-            if r == A:
-                d += 2.0 if lower < 4 else 1.2
-            elif r == K:
-                d += 1.2 if lower < 2 else (0.6 if lower < 4 else 0.3)
-            elif r == Q:
-                d += 0.7 if lower < 2 else (0.3 if lower < 3 else 0.1)
-            elif r == J:
-                d += 0.35 if lower < 2 else 0.1
-            elif r >= 7:
-                d += 0.15 if lower < 1 else 0.0
-    return d
+        out.append(0.6 * (len(sp) - 3))
+    return tuple(out)
+
+
+@cache
+def _side_danger(rs: tuple[int, ...]) -> tuple[float, ...]:
+    """A side suit's additions to ``nil_danger``, in order: each honour (and a bare nine or ten)
+    by how few cards below it guard it."""
+    out = []
+    for i, r in enumerate(rs):
+        lower = len(rs) - 1 - i  # cards below this one in the suit
+        if r == A:
+            out.append(2.0 if lower < 4 else 1.2)
+        elif r == K:
+            out.append(1.2 if lower < 2 else (0.6 if lower < 4 else 0.3))
+        elif r == Q:
+            out.append(0.7 if lower < 2 else (0.3 if lower < 3 else 0.1))
+        elif r == J:
+            out.append(0.35 if lower < 2 else 0.1)
+        elif r >= 7 and lower < 1:
+            out.append(0.15)
+    return tuple(out)
