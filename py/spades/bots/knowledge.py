@@ -137,7 +137,7 @@ class Sampler:
                     a, b, d = e
                     weight = weights[c]
                     wa, wb, wd = need[a] * weight[a], need[b] * weight[b], need[d] * weight[d]
-                    x = random() * sum((wa, wb, wd)) - wa
+                    x = random() * (wa + wb + wd) - wa
                     s = a if x < 0 else (b if x - wb < 0 else d)
                     hands[s] |= 1 << c
                     need[s] -= 1
@@ -151,7 +151,10 @@ class Sampler:
                 else:
                     weight = weights[c]
                     ws = [need[s] * weight[s] for s in seats]
-                    x = random() * sum(ws)
+                    total = 0.0
+                    for w in ws:  # added in order, not ``sum``: Python 3.12 and later (Pyodide's) sum
+                        total += w  # floats with a compensation that CPython 3.11 lacks
+                    x = random() * total
                     s = seats[-1]
                     for seat, w in zip(seats, ws):
                         x -= w
