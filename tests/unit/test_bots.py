@@ -18,7 +18,8 @@ from spades.bots.easy import COUNTED_SIDE, COUNTED_SPADES, easy_card, easy_count
 from spades.bots.estimate import card, ranks
 from spades.bots.hard import HardBot, candidate_runs, out_of_play, run_of
 from spades.bots.knowledge import to_sim
-from spades.bots.sim import SET_REACH, Sim, lowest_rank, policy, reaching
+from spades.bots.order import lowest_rank
+from spades.bots.sim import SET_REACH, Sim, policy, reaching
 from spades.cards import CARD_SLOTS, NUM_CARDS, NUM_RANKS, RANK_OF, SUIT_MASK, SUIT_OF, mask_of
 from spades.rules import BEATERS, NON_SPADES, beats, winning_index
 from spades.table import seat_levels

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, cast
 from ..cards import BIG_JOKER, CARD_SLOTS, LITTLE_JOKER, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, mask_of
 from ..rules import BEATERS, MAX_BID, NON_SPADES, least_bid, play_mask, winning_index
 from .base import Bot, legal_card
-from .sim import high, highest_rank, low, lowest_rank
+from .order import high, highest_rank, low, lowest_rank
 
 if TYPE_CHECKING:
     from ..cards import Card

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
 from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, game_outcome, play_mask, winning_index
 from ..scoring import score_hand, score_team
+from .order import cards_of_mask, discard_high, discard_low, high, highest_rank, low, lowest_rank
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
@@ -62,63 +63,6 @@ for _s in range(NSUITS):
 LATER = tuple(tuple(tuple((leader + k) & 3 for k in range(n + 1, 4)) for n in range(4)) for leader in range(4))
 LATER_OPPS = tuple(tuple(tuple(tuple(s for s in later if s & 1 != team) for team in (0, 1)) for later in row)
                    for row in LATER)
-
-
-def low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def high(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def lowest_rank(mask: int) -> int:
-    """The card of lowest rank in ``mask``; ties go to side suits, then to the shorter suit."""
-    best = -1
-    key = _NO_KEY
-    for s in _RANK_ORDER:
-        m = mask & SUIT_MASK[s]
-        if m:
-            c = (m & -m).bit_length() - 1
-            k = _LOW_KEY[c] + m.bit_count()
-            if k < key:
-                key, best = k, c
-    return best
-
-
-def highest_rank(mask: int) -> int:
-    """The card of highest rank in ``mask``; ties go to side suits, then to the shorter suit."""
-    best = -1
-    key = _NO_KEY
-    for s in _RANK_ORDER:
-        m = mask & SUIT_MASK[s]
-        if m:
-            c = m.bit_length() - 1
-            k = _HIGH_KEY[c] + m.bit_count()
-            if k < key:
-                key, best = k, c
-    return best
-
-
-# lowest_rank's and highest_rank's order as one int per suit's candidate card: its rank (up or
-# down), then side suits before spades, then the shorter suit (the suit's length is added; a
-# suit holds at most 15 cards); on a full tie the earlier suit of _RANK_ORDER keeps it
-_RANK_ORDER = (1, 2, 3, 0)
-_LOW_KEY = tuple(((c - SUIT_OF[c] * NUM_RANKS + 64) * 2 + (SUIT_OF[c] == 0)) * 16 for c in range(CARD_SLOTS))
-_HIGH_KEY = tuple(((64 - (c - SUIT_OF[c] * NUM_RANKS)) * 2 + (SUIT_OF[c] == 0)) * 16 for c in range(CARD_SLOTS))
-_NO_KEY = 1 << 30
-
-
-def discard_low(hand: int) -> int:
-    """A throw-away: the lowest side-suit card (from the shortest suit on ties); spades last."""
-    side = hand & NON_SPADES
-    return lowest_rank(side if side else hand)
-
-
-def discard_high(hand: int) -> int:
-    """Shed danger: the highest side-suit card; spades last."""
-    side = hand & NON_SPADES
-    return highest_rank(side if side else hand)
 
 
 class Sim:
@@ -364,7 +308,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
         if mode == DUCK_MODE:
             return _said(why, "partner_winning_shed", _shed(losers, following, beaters, n))
         if not sure and n == 2 and beaters:
-            winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
+            winners = [c for c in cards_of_mask(beaters) if _sure(c, hand, sim, later_opps)]
             if winners:
                 return _said(why, "take_over", winners[0])
         if losers:
@@ -380,7 +324,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
     if n == 3:
         return _said(why, "win_cheap", low(beaters))
     if following:
-        winners = [c for c in _cards(beaters) if _sure(c, hand, sim, later_opps)]
+        winners = [c for c in cards_of_mask(beaters) if _sure(c, hand, sim, later_opps)]
         if n == 1:  # second hand low, unless the trick is needed and a sure winner is at hand
             if winners and (need >= left - 1 or RANK_OF[wcard] >= 9):
                 return _said(why, "sure_winner", winners[0])
@@ -393,7 +337,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
     # partner may still win it in fourth seat; ruff only with need
     if n == 1 and later and (partner in later) and not sim.voids[partner] & (1 << led) and need < left - 2:
         return _said(why, "ruff_later", discard_low(losers) if losers else low(beaters))
-    for c in _cards(beaters):
+    for c in cards_of_mask(beaters):
         if _sure(c, hand, sim, later_opps):
             return _said(why, "ruff", c)
     return _said(why, "ruff", low(beaters))
@@ -453,15 +397,6 @@ def honours_policy(sim: Sim, seat: int) -> int:
         return policy(sim, seat)
     finally:
         sim.played, sim.voids = played, voids
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        lb = mask & -mask
-        out.append(lb.bit_length() - 1)
-        mask ^= lb
-    return out
 
 
 def _shed(losers: int, following: int, beaters: int, n: int) -> int:
