@@ -85,7 +85,7 @@ class Sampler:
     shares worked out once: the unseen cards, the seats each may go to (not to a seat void in
     its suit) and the weights."""
 
-    __slots__ = ("me", "held", "counts", "cards", "elig", "elig_count", "weight", "others")
+    __slots__ = ("me", "held", "counts", "cards", "elig", "weight", "others")
 
     def __init__(self, view: View, weighted: bool = True, vd: list[int] | None = None,
                  counts: list[int] | None = None) -> None:
@@ -105,12 +105,10 @@ class Sampler:
         self.others = others
         self.elig: dict[int, list[int]] = {}
         self.weight: dict[int, list[float]] = {}
-        self.elig_count: dict[int, int] = {}  # the draw's order: how many seats a card may go to
         bids = view.bids
         for c in cards:
             bit = 1 << SUIT_OF[c]
             self.elig[c] = [s for s in others if not vd[s] & bit]
-            self.elig_count[c] = len(self.elig[c])
             self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
 
     def draw(self, rng: SplitMix64) -> list[int]:
@@ -126,7 +124,7 @@ class Sampler:
             rng.shuffle(order)
             if attempt < 19:
                 elig = self.elig
-                order.sort(key=self.elig_count.__getitem__)
+                order.sort(key=lambda c: len(elig[c]))  # fewest seats first
             else:  # every card may go to every other seat: the sort would keep the order
                 elig = dict.fromkeys(order, self.others)
             ok = True
