@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..cards import HAND_SIZE, NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
 from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
+from .order import cards_of_mask
 from .sim import Sim, Stakes, remembered_honours
 
 if TYPE_CHECKING:
@@ -94,13 +95,7 @@ class Sampler:
         self.me = me
         self.held = view.held
         self.counts = counts if counts is not None else remaining_counts(view)
-        cards = []
-        m = view.unseen_mask
-        while m:
-            lb = m & -m
-            cards.append(lb.bit_length() - 1)
-            m ^= lb
-        self.cards = cards
+        self.cards = cards = cards_of_mask(view.unseen_mask)
         others = [s for s in range(NUM_SEATS) if s != me]
         self.others = others
         self.elig: dict[int, list[int]] = {}
