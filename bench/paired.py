@@ -18,7 +18,9 @@ than the two unpaired figures' would be, since the same cards are behind both. T
 ``--screen bids`` plays the cards only of the deals on which some bid differs between the two
 (in either seating) and counts the others as 0: right only for a variant that changes nothing but
 the bids (``set_caution``, ``nil_caution``, ``bid_samples``), whose cards are then played alike
-wherever the bids are alike.
+wherever the bids are alike. ``--screen nils`` plays only the deals on which the level's team
+bids a Nil (in either seating): right only for a variant that changes nothing but the play while
+its own team's Nil stands (``press``), with the bids alike.
 """
 
 from __future__ import annotations
@@ -31,12 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from spades.rules import Phase, Rules  # noqa: E402
+from spades.rules import Phase, Rules, is_nil  # noqa: E402
 from spades.state import Game  # noqa: E402
 from spades_cli.arena import Tally, deal_number, mean_ci, play_deal, player_for  # noqa: E402
 from spades_cli.play import bot_action  # noqa: E402
 
-SCREENS = ("bids",)
+SCREENS = ("bids", "nils")
 
 
 def player_of(spec: str, bot: str | None = None):
@@ -74,19 +76,32 @@ def _switch(value: str) -> bool:
     raise ValueError(value)
 
 
-def bid_log(player, against, number: int, a_team: int, rules: Rules) -> list:
-    """The bids of deal ``number`` with ``player`` on team ``a_team`` and ``against`` on the other."""
+def bidding(player, against, number: int, a_team: int, rules: Rules) -> Game:
+    """Deal ``number`` after its bids, with ``player`` on team ``a_team`` and ``against`` on the other."""
     seats = {s: (player if (s & 1) == a_team else against) for s in range(4)}
     game = Game(game=number, rules=rules)
     while game.phase is Phase.BID:
         game.apply(bot_action(game, seats[game.to_move], None))
-    return list(game.hand.bid_log)
+    return game
+
+
+def bid_log(player, against, number: int, a_team: int, rules: Rules) -> list:
+    """The bids of deal ``number`` with ``player`` on team ``a_team`` and ``against`` on the other."""
+    return list(bidding(player, against, number, a_team, rules).hand.bid_log)
+
+
+def team_nil(player, against, number: int, a_team: int, rules: Rules) -> bool:
+    """Does ``player``'s team (``a_team``) bid a Nil on deal ``number`` against ``against``?"""
+    bids = bidding(player, against, number, a_team, rules).hand.bids
+    return any(is_nil(bids[s]) for s in range(4) if (s & 1) == a_team)
 
 
 def screened_out(screen: str | None, base, variant, against, number: int, rules: Rules) -> bool:
     """Is deal ``number`` one the ``screen`` says both players play alike (not played, 0)?"""
     if screen is None:
         return False
+    if screen == "nils":  # the level's team bids no Nil in either seating
+        return not any(team_nil(base, against, number, t, rules) for t in (0, 1))
     return all(bid_log(base, against, number, t, rules) == bid_log(variant, against, number, t, rules)
                for t in (0, 1))
 
@@ -172,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base", default=None, help="LEVEL[:NAME=VALUE,...] (default: the variant's level as it is)")
     deal_options(ap, deals=200, seed=3)
     ap.add_argument("--screen", choices=SCREENS,
-                    help="bids: play only the deals on which the bids differ (for a change of the bids only)")
+                    help="bids: play only the deals on which the bids differ (for a change of the bids only); "
+                         "nils: only those on which the level's team bids a Nil (for a change of its play "
+                         "while its own Nil stands)")
     ap.add_argument("--json", action="store_true", help="print the result as JSON (with every deal's difference)")
     args = ap.parse_args(argv)
 

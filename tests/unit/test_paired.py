@@ -72,3 +72,18 @@ def test_the_command_prints_json_and_refuses_bad_input():
     none = subprocess.run([sys.executable, str(SCRIPT), "--variant", QUICK, "--against", "easy", "--deals", "0"],
                           capture_output=True, text=True, env=env, timeout=60)
     assert none.returncode == 2 and "--deals" in none.stderr
+
+
+def test_the_nil_screen_plays_the_deals_with_the_levels_nil_and_finds_what_the_whole_run_finds():
+    """A change of the play while the level's own team's Nil stands (not reading the opponents'
+    pressure on it) plays alike on every deal without such a Nil: the screened run plays only the
+    deals on which the level's team bids a Nil in either seating, with the same differences."""
+    base, variant, against = paired.player_of(QUICK), paired.player_of(QUICK + ",press=0"), paired.player_of("easy")
+    whole = paired.run(base, variant, against, deals=6, seed=7)
+    screened = paired.run(base, variant, against, deals=6, seed=7, screen="nils")
+    assert screened["diffs"] == whole["diffs"]
+    assert 0 < len(screened["played"]) < len(whole["played"]) == 6
+    rules = paired.Rules()
+    for i in range(6):
+        number = paired.deal_number(7, i)
+        assert (i in screened["played"]) == any(paired.team_nil(base, against, number, t, rules) for t in (0, 1))

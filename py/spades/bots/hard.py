@@ -12,10 +12,13 @@ remembers every card played and every void shown, and for each decision:
    policy (each seat judging from its own cards only), except that opponents whose bids and
    plays so far fit the beginner's rules better, the two taken together, play those
    (``inference.seat_rules``: a beginner keeps trying to win tricks and sets contracts a
-   cooperative player would let through), and this seat and its partner go for the other team's
-   set a trick earlier than the policy does (``team_reach``); and scores the hand for its team
-   against the other (``sim.hand_value``: bags at −10), and, where the hand ends the game, for
-   the game's result (``sim.Stakes``: the target's worth of points);
+   cooperative player would let through), opponents whose cards fit a pressing break of its
+   team's standing Nil better play that (``pressure``: middle cards led and played before the
+   Nil bidder, high cards shed once its partner covers; ``press``), and this seat and its
+   partner go for the other team's set a trick earlier than the policy does (``team_reach``);
+   and scores the hand for its team against the other (``sim.hand_value``: bags at −10), and,
+   where the hand ends the game, for the game's result (``sim.Stakes``: the target's worth of
+   points);
 4. plays the policy's own card unless another candidate scores ``MARGIN`` points better.
 The number of samples comes from a budget of simulated card plays (the playouts, and the plays
 the inference replays to judge each deal drawn and to read the opponents in it), so the work
@@ -98,6 +101,7 @@ NIL_CAUTION = 15.0  # points a Nil must gain over the best number, for the playo
 MAX_SAMPLES = 60
 TRIES = 4  # deals drawn for each one searched: the one that best explains the others' actions
 TEAM_REACH = 2  # in the card playouts its own team goes for a set this many tricks out (``sim.SET_REACH``)
+PRESS = 1  # the lean to pressing its team's Nil that has the opponents press it in the playouts (0: never)
 
 
 def candidate_runs(legal: int, held: int, gone: int) -> list[int]:
@@ -284,6 +288,7 @@ class HardBot(Explaining):
     bid_samples = BID_SAMPLES
     tries = TRIES
     team_reach = TEAM_REACH
+    press = PRESS
     set_caution = SET_CAUTION
     nil_caution = NIL_CAUTION
 
@@ -372,7 +377,7 @@ class HardBot(Explaining):
             return default, {runs[0]: 0.0}, rule
         default_run = run_of(default, runs, view.held, gone)
         cards_left = CARD_SLOTS - base.played.bit_count()  # ``played`` counts the two never dealt
-        ev = Evidence(view, self.style)
+        ev = Evidence(view, self.style, self.press)
         judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)

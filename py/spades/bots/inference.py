@@ -18,9 +18,14 @@ actions only (the seat's own cards, the bids and the cards played), never anothe
 ``tries`` 1 it is one plain draw.
 
 ``seat_rules(evidence, hands, team)`` then reads *how* each opponent plays in that deal: the
-policy, or the beginner's rule when that explains more of its actions (``opponent_lean``); the
-own team plays ``team``. The hard level plays its playouts by those rules, so a beginner who
-keeps winning tricks is expected to.
+policy, the beginner's rule when that explains more of its actions (``opponent_lean``), or, with
+``Evidence.press``, the pressing break of the searching team's standing Nil
+(``pressure.pressing``) when that explains at least ``press`` more of its cards than the policy
+and no fewer than the beginner's rule does; the own team plays ``team``. The hard level plays
+its playouts by those rules, so a beginner who keeps winning tricks is expected to, and so is
+an opponent who presses its team's Nil with middle cards. With ``press``, an opponent's pressing
+card counts as explained when deals are judged, too: the policy's soft break would read a middle
+card played before the Nil bidder as the lowest card held.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from .bidding import BidStyle, bid_for
 from .easy import easy_bid, easy_play
 from .estimate import estimate
 from .knowledge import Sampler, played_by
+from .pressure import NONE, pressing, pressure_card
 from .sim import Sim, honours_policy, policy
 
 if TYPE_CHECKING:
@@ -57,10 +63,11 @@ def plays_of(view: View) -> list[tuple[int, int]]:
 class Evidence:
     """What one seat's view says about the others, prepared once per decision."""
 
-    __slots__ = ("view", "me", "style", "plays", "past", "bidders", "leader", "start")
+    __slots__ = ("view", "me", "style", "plays", "past", "bidders", "leader", "start", "press")
 
-    def __init__(self, view: View, style: BidStyle) -> None:
+    def __init__(self, view: View, style: BidStyle, press: int = 0) -> None:
         self.view = view
+        self.press = press  # the lean that reads the opponents as pressing the team's Nil (0: never)
         self.me = int(view.seat)
         self.style = style
         self.plays = plays_of(view)
@@ -121,12 +128,15 @@ def replay_start(ev: Evidence, full: list[int]) -> Sim:
 
 def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
     """The other seats' cards that no rule would have played holding the deal's full hands
-    ``full`` (``explained``); counting stops at ``stop``."""
+    ``full`` (``explained``; with ``ev.press``, an opponent's ``pressure_card`` too); counting
+    stops at ``stop``."""
     sim = replay_start(ev, full)
     me = ev.me
     bad = 0
+    press = ev.press
     for seat, card in ev.plays:
-        if seat != me and not explained(sim, seat, card):
+        if seat != me and not explained(sim, seat, card) and not (
+                press and (seat ^ me) & 1 and pressure_card(sim, seat) == card):
             bad += 1
             if bad >= stop:
                 return bad
@@ -174,7 +184,8 @@ def likely_hands(ev: Evidence, sampler: Sampler, rng: SplitMix64, tries: int) ->
 
 def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rule, ...]:
     """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
-    ``sample_hands`` gives them): a rule per seat, ``policy`` or the beginner's ``easy_play``.
+    ``sample_hands`` gives them): a rule per seat, ``policy``, the beginner's ``easy_play`` or,
+    with ``ev.press``, ``pressure.pressing``.
 
     This seat and its partner play ``team``: the policy, or as the level plans its own team's
     play (the hard level's goes for a set earlier, ``HardBot.team_reach``). The opponents play
@@ -182,17 +193,31 @@ def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rul
     than the policy does (``opponent_lean``, summed over the two: one level sits on both seats,
     since the table sets one for both opponents and the arena plays a level against a level, so
     what either did is evidence about both): a beginner does not duck, does not watch its
-    partner, and sets contracts a cooperative opponent would let through."""
-    lean = opponent_lean(ev, ev.full(hands))
-    opponents = easy_play if sum(lean) > 0 else policy  # the own team's lean is 0
+    partner, and sets contracts a cooperative opponent would let through. They press the team's
+    standing Nil (``pressing``) when that explains at least ``ev.press`` more of their cards than
+    the policy and no fewer than the beginner's rule does: while the Nil bidder's low cards
+    last, its team plays against middle cards, not the policy's soft break."""
+    lean, press = opponent_leans(ev, ev.full(hands))
+    beginner, pressure = sum(lean), sum(press)
+    if ev.press and pressure >= ev.press and pressure >= beginner:
+        opponents = pressing
+    else:
+        opponents = easy_play if beginner > 0 else policy
     return tuple(opponents if (s ^ ev.me) & 1 else team for s in range(len(SEATS)))
 
 
 def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
+    """``opponent_leans``' lean to the beginner's rules."""
+    return opponent_leans(ev, full)[0]
+
+
+def opponent_leans(ev: Evidence, full: list[int]) -> tuple[list[int], list[int]]:
     """Per seat, how many more of its actions the beginner's rules explain than the computer
     levels' (a bid: ``easy_bid`` against ``bid_for``; a card: ``easy_play`` against
     ``by_policy``); 0 for this seat and its partner. A Nil, which a beginner never bids, leans
-    to the policy for good (``NIL_LEAN``)."""
+    to the policy for good (``NIL_LEAN``). With ``ev.press``, the same for pressing the team's
+    Nil: per seat, how many more of its cards ``pressure_card`` explains than ``by_policy``
+    (counted only where it has a card to play). Returns the two leans."""
     me = ev.me
     lean = [0] * len(SEATS)
     for seat, bid, before in ev.bidders:
@@ -203,13 +228,19 @@ def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
             rules = ev.view.rules
             counted, _ = bid_for(seat, before, estimate(full[seat], rules.jokers), ev.style, rules)
             lean[seat] += (bid == easy_bid(full[seat], least_bid(rules, before[seat ^ 2]))) - (bid == counted)
+    press = [0] * len(SEATS)
     if ev.plays:
         sim = replay_start(ev, full)
         for seat, card in ev.plays:
             if (seat ^ me) & 1:
-                lean[seat] += (easy_play(sim, seat) == card) - by_policy(sim, seat, card)
+                usual = by_policy(sim, seat, card)
+                lean[seat] += (easy_play(sim, seat) == card) - usual
+                if ev.press:
+                    pressed = pressure_card(sim, seat)
+                    if pressed != NONE:
+                        press[seat] += (pressed == card) - usual
             sim.play(card)
-    return lean
+    return lean, press
 
 
 __all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_lean", "plays_of",
