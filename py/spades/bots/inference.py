@@ -243,5 +243,5 @@ def opponent_leans(ev: Evidence, full: list[int]) -> tuple[list[int], list[int]]
     return lean, press
 
 
-__all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_lean", "plays_of",
-           "seat_rules"]
+__all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_lean", "opponent_leans",
+           "plays_of", "seat_rules"]
