@@ -12,9 +12,10 @@ from spades.bots.easy import easy_play
 from spades.bots.inference import Evidence, seat_rules
 from spades.bots.knowledge import to_sim
 from spades.bots.medium import MediumBot
-from spades.bots.pressure import NONE, pressing, pressure_card, standing_nil
-from spades.bots.sim import Sim, policy
-from spades.cards import CARD_SLOTS, NUM_SEATS, Card, mask_of
+from spades.bots.pressure import NONE, pressing, pressure_card
+from spades.bots.sim import Sim, policy, standing_nil
+from spades.cards import NUM_SEATS, Card, mask_of
+from spades.rules import DEFAULT
 
 S, W, N, E = (int(s) for s in (Seat.S, Seat.W, Seat.N, Seat.E))
 HEARTS, DIAMONDS, CLUBS = 1, 2, 3
@@ -34,7 +35,7 @@ def table(held: dict[int, str], trick: str = "", leader: int = W, done: int = 0,
     the cards of earlier tricks. Seats not given hold nothing that matters here."""
     hands = [cards(held.get(s, "")) for s in range(NUM_SEATS)]
     on_table = [c(x) for x in trick.split()]
-    played = cards(gone) | ((1 << CARD_SLOTS) - 1) & ~((1 << 52) - 1)  # and the two never dealt
+    played = cards(gone) | DEFAULT.absent  # and the two never dealt
     sim = Sim(hands, played, list(taken), list(bids), [100 if b == 0 else 0 for b in bids], True, leader, [],
               done, list(voids))
     for card in on_table:  # played by the seats in turn, from the leader's hand

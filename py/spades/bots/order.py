@@ -7,7 +7,7 @@ every card of every searched deal)."""
 
 from __future__ import annotations
 
-from ..cards import CARD_SLOTS, NUM_RANKS, SUIT_MASK, SUIT_OF
+from ..cards import CARD_SLOTS, NUM_RANKS, NUM_SUITS, SUIT_MASK, SUIT_OF
 from ..rules import NON_SPADES
 
 
@@ -78,4 +78,13 @@ def cards_of_mask(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["cards_of_mask", "discard_high", "discard_low", "high", "highest_rank", "low", "lowest_rank"]
+def followed(mask: int, voids: int) -> int:
+    """The cards of ``mask`` in the suits a seat with the shown ``voids`` (a bit per suit) may
+    still follow."""
+    for s in range(NUM_SUITS):
+        if voids >> s & 1:
+            mask &= ~SUIT_MASK[s]
+    return mask
+
+
+__all__ = ["cards_of_mask", "discard_high", "discard_low", "followed", "high", "highest_rank", "low", "lowest_rank"]

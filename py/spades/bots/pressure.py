@@ -24,28 +24,19 @@ from typing import TYPE_CHECKING
 
 from ..cards import NUM_RANKS, NUM_SUITS, SPADE_MASK, SUIT_MASK, SUIT_OF
 from ..rules import NON_SPADES, TRICKS_PER_HAND, play_mask, winning_index
-from .order import high, highest_rank, low, lowest_rank
-from .sim import policy, team_need
+from .order import followed, high, highest_rank, low, lowest_rank
+from .sim import policy, standing_nil, team_need
 
 if TYPE_CHECKING:
     from .sim import Sim
 
-NONE = -1  # no pressing card: the policy's card stands
+NONE = -1  # no pressing card: the policy's card stands (and no standing Nil: ``sim.standing_nil``)
 
 MIDDLE = 0  # the sevens to the jacks of every suit
 SMALL = 0  # the twos to the sixes of every suit
 for _s in range(NUM_SUITS):
     MIDDLE |= 0b11111 << (_s * NUM_RANKS + 5)
     SMALL |= 0b11111 << (_s * NUM_RANKS)
-
-
-def standing_nil(sim: Sim, seat: int) -> int:
-    """The opponent of ``seat`` whose Nil still stands (the left-hand one first, as the policy
-    looks), or ``NONE``."""
-    for o in (seat ^ 1, seat ^ 3):
-        if sim.nil[o] and sim.taken[o] == 0:
-            return o
-    return NONE
 
 
 def pressure_card(sim: Sim, seat: int) -> int:
@@ -65,11 +56,7 @@ def pressure_card(sim: Sim, seat: int) -> int:
         side = legal & NON_SPADES
         if not side:
             return NONE
-        pool = side
-        for s in range(1, NUM_SUITS):
-            if nil_voids & (1 << s):
-                pool &= ~SUIT_MASK[s]
-        pool = pool or side
+        pool = followed(side, nil_voids) or side
         middle = pool & MIDDLE
         if middle:
             out = ~sim.played
@@ -81,8 +68,7 @@ def pressure_card(sim: Sim, seat: int) -> int:
     led = SUIT_OF[trick[0]]
     legal = play_mask(hand, led, sim.broken)
     following = legal & SUIT_MASK[led]
-    played = [(sim.leader + k) & 3 for k in range(n)]
-    if nil_seat in played:
+    if (nil_seat - sim.leader) & 3 < n:  # the Nil bidder has played to the trick
         if (sim.leader + winning_index(trick)) & 3 == nil_seat:
             return NONE  # under the Nil bidder's winning card: the policy's duck
         if following:

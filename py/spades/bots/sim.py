@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
 from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, game_outcome, play_mask, winning_index
 from ..scoring import score_hand, score_team
-from .order import cards_of_mask, discard_high, discard_low, high, highest_rank, low, lowest_rank
+from .order import cards_of_mask, discard_high, discard_low, followed, high, highest_rank, low, lowest_rank
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
@@ -249,7 +249,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
     taken = sim.taken
     left = TRICKS - sim.done
     partner_nil = nil[partner] and taken[partner] == 0
-    opp_nil = -1  # an opponent's Nil still standing (the left-hand opponent's first)
+    opp_nil = -1  # ``standing_nil``, written out on the hot path
     if nil[seat ^ 1] and taken[seat ^ 1] == 0:
         opp_nil = seat ^ 1
     elif nil[seat ^ 3] and taken[seat ^ 3] == 0:
@@ -370,9 +370,17 @@ def policy_reason(code: str, sim: Sim, seat: int, card: int) -> Why:
     if code in ("sure_winner", "lead_winner"):
         return code, {"card": Card(card).display}
     if code.startswith("break_nil"):
-        nil_seat = next(o for o in (seat ^ 1, seat ^ 3) if sim.nil[o] and sim.taken[o] == 0)
-        return code, {"seat": nil_seat}
+        return code, {"seat": standing_nil(sim, seat)}
     return code, {}
+
+
+def standing_nil(sim: Sim, seat: int) -> int:
+    """The opponent of ``seat`` whose Nil still stands (the left-hand one first, as ``policy``
+    looks), or -1."""
+    for o in (seat ^ 1, seat ^ 3):
+        if sim.nil[o] and sim.taken[o] == 0:
+            return o
+    return -1
 
 
 def remembered_honours(played: int, trick: Iterable[int]) -> int:
@@ -423,11 +431,7 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: in
             return _said(why, "cover_partner_nil", max(winners, key=lambda c: (RANK_OF[c], SUIT_OF[c] != 0)))
         return _said(why, "cover_partner_nil", highest_rank(legal))
     if opp_nil >= 0 and (mode != WIN_MODE or need < left):
-        safe = legal
-        for s in range(NSUITS):
-            if voids[opp_nil] & (1 << s):
-                safe &= ~SUIT_MASK[s]
-        return _said(why, "break_nil", lowest_rank(safe or legal))
+        return _said(why, "break_nil", lowest_rank(followed(legal, voids[opp_nil]) or legal))
     if mode == DUCK_MODE:
         return _said(why, "avoid_bags", lowest_rank(legal))
     # win: cash sure winners in side suits the opponents still follow
@@ -450,11 +454,7 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: in
         if not ABOVE[top] & ~hand & ~sim.played and spades_out:
             return _said(why, "draw_trumps", top)
     # no sure winner: lead low from a side suit the opponents follow, short suits first
-    safe = side
-    for s in (1, 2, 3):
-        if bad_suits & (1 << s) and spades_out:
-            safe &= ~SUIT_MASK[s]
-    pick = safe or side
+    pick = (followed(side, bad_suits) if spades_out else side) or side
     if pick:
         if hand & SPADE_MASK:
             # a short suit with trumps left: set up a ruff
