@@ -30,7 +30,7 @@ from .sim import policy, standing_nil, team_need
 if TYPE_CHECKING:
     from .sim import Sim
 
-NONE = -1  # no pressing card: the policy's card stands (and no standing Nil: ``sim.standing_nil``)
+NONE = -1  # no pressing card: the policy's card stands
 
 MIDDLE = 0  # the sevens to the jacks of every suit
 SMALL = 0  # the twos to the sixes of every suit
@@ -42,7 +42,7 @@ for _s in range(NUM_SUITS):
 def pressure_card(sim: Sim, seat: int) -> int:
     """The card ``seat`` presses an opponent's standing Nil with now, or ``NONE``."""
     nil_seat = standing_nil(sim, seat)
-    if nil_seat == NONE or sim.nil[seat]:
+    if nil_seat < 0 or sim.nil[seat]:  # no standing Nil (``standing_nil``'s -1), or our own
         return NONE
     left = TRICKS_PER_HAND - sim.done
     if team_need(sim, seat & 1) >= left:
