@@ -15,7 +15,7 @@ from spades.bots.inference import (
     bid_misses,
     likely_hands,
     misses,
-    opponent_lean,
+    opponent_leans,
     plays_of,
     seat_rules,
 )
@@ -157,7 +157,7 @@ def leans(level: str, numbers):
     for number in numbers:
         for view, hands in medium_positions(number, level):
             ev = Evidence(view, STYLE)
-            lean = opponent_lean(ev, [hands[s] | ev.past[s] for s in range(NUM_SEATS)])
+            lean, _ = opponent_leans(ev, [hands[s] | ev.past[s] for s in range(NUM_SEATS)])
             assert lean[int(Seat.S)] == lean[int(Seat.N)] == 0  # the own team is never read
             yield len(ev.plays), lean[int(Seat.W)], lean[int(Seat.E)]
 
@@ -186,7 +186,7 @@ def test_the_two_opponents_are_read_together():
     for number in range(4):
         for view, hands in medium_positions(number, "easy"):
             ev = Evidence(view, STYLE)
-            lean = opponent_lean(ev, ev.full(hands))
+            lean, _ = opponent_leans(ev, ev.full(hands))
             west, east = lean[int(Seat.W)], lean[int(Seat.E)]
             rules = seat_rules(ev, hands)
             assert rules[int(Seat.W)] is rules[int(Seat.E)]

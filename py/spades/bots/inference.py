@@ -18,7 +18,7 @@ actions only (the seat's own cards, the bids and the cards played), never anothe
 ``tries`` 1 it is one plain draw.
 
 ``seat_rules(evidence, hands, team)`` then reads *how* each opponent plays in that deal: the
-policy, the beginner's rule when that explains more of its actions (``opponent_lean``), or, with
+policy, the beginner's rule when that explains more of its actions (``opponent_leans``), or, with
 ``Evidence.press``, the pressing break of the searching team's standing Nil
 (``pressure.pressing``) when that explains at least ``press`` more of its cards than the policy
 and no fewer than the beginner's rule does; the own team plays ``team``. The hard level plays
@@ -190,7 +190,7 @@ def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rul
     This seat and its partner play ``team``: the policy, or as the level plans its own team's
     play (the hard level's goes for a set earlier, ``HardBot.team_reach``). The opponents play
     the beginner's rule when, with the deal's cards, that rule explains more of their actions
-    than the policy does (``opponent_lean``, summed over the two: one level sits on both seats,
+    than the policy does (``opponent_leans``, summed over the two: one level sits on both seats,
     since the table sets one for both opponents and the arena plays a level against a level, so
     what either did is evidence about both): a beginner does not duck, does not watch its
     partner, and sets contracts a cooperative opponent would let through. They press the team's
@@ -204,11 +204,6 @@ def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rul
     else:
         opponents = easy_play if beginner > 0 else policy
     return tuple(opponents if (s ^ ev.me) & 1 else team for s in range(len(SEATS)))
-
-
-def opponent_lean(ev: Evidence, full: list[int]) -> list[int]:
-    """``opponent_leans``' lean to the beginner's rules."""
-    return opponent_leans(ev, full)[0]
 
 
 def opponent_leans(ev: Evidence, full: list[int]) -> tuple[list[int], list[int]]:
@@ -243,5 +238,5 @@ def opponent_leans(ev: Evidence, full: list[int]) -> tuple[list[int], list[int]]
     return lean, press
 
 
-__all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_lean", "opponent_leans",
+__all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_leans",
            "plays_of", "seat_rules"]
