@@ -39,8 +39,10 @@ UPDATE = """async (build) => {
   navigator.serviceWorker.addEventListener("message", listen);
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const ended = (worker) => worker.state === "redundant" || worker.state === "activated";
-  const settled = (worker) => ended(worker) ? worker.state : new Promise((resolve) =>
-    worker.addEventListener("statechange", () => { if (ended(worker)) resolve(worker.state); }));
+  // bounded, so that a worker that never ends fails the test with its state instead of hanging it
+  const settled = (worker) => ended(worker) ? worker.state : Promise.race([new Promise((resolve) =>
+    worker.addEventListener("statechange", () => { if (ended(worker)) resolve(worker.state); })),
+    pause(60000).then(() => "still " + worker.state + " after 60 s")]);
   const builtBy = async (worker, state) => {
     if (state === "activated") return (await caches.keys()).includes("piki-" + build) ? build : "another";
     // a refused worker has said so just before ending, but its message may come just after
@@ -48,7 +50,7 @@ UPDATE = """async (build) => {
     return refusals.get(worker);
   };
   try {
-    for (;;) {
+    for (let round = 0; round < 5; round++) {
       const found = new Promise((resolve) => registration.addEventListener(
         "updatefound", () => resolve(registration.installing), {once: true}));
       try { await registration.update(); } catch (error) { return String(error); }
@@ -56,10 +58,12 @@ UPDATE = """async (build) => {
         || await Promise.race([found, pause(30000).then(() => null)]);
       if (!worker) return "no update";
       const state = await settled(worker);
+      if (!ended(worker)) return state;
       const its = await builtBy(worker, state);
       if (its === build) return state;
       if (its === undefined) return state + ", no reason told";
     }
+    return "five updates, and none was build " + build;
   } finally {
     navigator.serviceWorker.removeEventListener("message", listen);
   }
