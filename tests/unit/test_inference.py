@@ -64,7 +64,7 @@ def test_the_partners_bid_search_is_allowed_for():
     for number in range(200):
         view, hands = next(medium_positions(number))
         ev = Evidence(view, STYLE)
-        full = [hands[s] | ev.past[s] for s in range(NUM_SEATS)]
+        full = ev.full(hands)
         est = estimate(full[north])
         if bid_for(north, none, est, STYLE)[0] and est.danger < STYLE.nil_search_danger:
             break
@@ -157,7 +157,7 @@ def leans(level: str, numbers):
     for number in numbers:
         for view, hands in medium_positions(number, level):
             ev = Evidence(view, STYLE)
-            lean, _ = opponent_leans(ev, [hands[s] | ev.past[s] for s in range(NUM_SEATS)])
+            lean, _ = opponent_leans(ev, ev.full(hands))
             assert lean[int(Seat.S)] == lean[int(Seat.N)] == 0  # the own team is never read
             yield len(ev.plays), lean[int(Seat.W)], lean[int(Seat.E)]
 
