@@ -126,7 +126,7 @@ function panelFocus(panel) {
 
 const sounds = new Map(); // name -> its <audio>, made at its first play
 
-/** Play what happened (py/ui/session.py SOUNDS), one after another; a refused play is silence. */
+/** Play what happened (py/ui/play.py SOUNDS), one after another; a refused play is silence. */
 function sound(names) {
   names.forEach((name, k) => {
     setTimeout(() => {

@@ -1,4 +1,4 @@
-"""Make the table's sounds: sound/<name>.wav for each of ``ui.session.SOUNDS``.
+"""Make the table's sounds: sound/<name>.wav for each of ``ui.play.SOUNDS``.
 
 Short tones, each note a sine (or a softer square) with a quick rise and an exponential fall,
 written as 8-bit mono WAV at 22,050 Hz with the stdlib only (``wave``): a few kilobytes in all.
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RATE = 22_050
 LEVEL = 0.35  # of full scale: quiet beside the page's other sounds
 
-# name -> notes: (frequency in Hz, start in s, length in s, wave); ui/session.py SOUNDS
+# name -> notes: (frequency in Hz, start in s, length in s, wave); ui/play.py SOUNDS
 TONES: dict[str, list[tuple[float, float, float, str]]] = {
     "card": [(660, 0, 0.05, "triangle")],
     "trick": [(520, 0, 0.07, "sine"), (780, 0.06, 0.09, "sine")],

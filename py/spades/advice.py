@@ -1,18 +1,19 @@
 """Hints («Совет»): the action the strongest level would take, with the reasons in words.
 
-- ``bid_hint(view, rng)``: the hard level's count (instant: without the playout check the hard
-  bot adds, which moves about one bid in three, by one trick or to or from Nil) and the parts that drove it
-  (sure tricks, long spades, voids and short suits to ruff, Nil on a weak hand, the bids
-  already made). Blind Nil, when offered, is hinted from the score alone.
+- ``bid_hint(view, key)``: the hard level's bid (``HardBot.bid_choice_steps``: the count, then
+  its playouts), the one the partner would make with these cards, and the parts that drove it
+  (the playouts' verdict when they moved the count, sure tricks, long spades, voids and short
+  suits to ruff, Nil on a weak hand, the bids already made). Blind Nil, when offered, is hinted
+  from the score alone, with the bot's own reason.
 - ``play_hint(view, rng)``: the hard level's card, and why, judged from the table: covering
   the partner's Nil, the partner already winning, avoiding bags, second hand low, …
 - ``hint(view, rng)``: whichever of the two the phase asks for.
 
 A ``Hint`` is data — the action and a tuple of ``Reason(code, params)`` — and renders itself
 with ``text(lang)`` from the ``MESSAGES`` catalogue of ``spades.reasons`` ("ru" and "en"), the
-one place where these words live. The play hint's search takes its generator from ``bots.decision_rng`` like
-any computer decision: the caller gives the game number as ``key``, and the same position of the
-same game always gets the same hint — the card the hard level would play in that seat.
+one place where these words live. Both searches take their generator from ``bots.decision_rng`` like any
+computer decision: the caller gives the game number as ``key``, and the same position of the same
+game always gets the same hint — the bid or the card the hard level would choose in that seat.
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from typing import TYPE_CHECKING, cast
 
 from .bots import decision_rng
 from .bots.base import finish
-from .bots.bidding import blind_wanted, judge_bid
 from .bots.estimate import estimate
-from .bots.hard import HardBot, bid_trials_steps
+from .bots.hard import BidChoice, HardBot
 from .cards import RANK_OF, SUIT_OF, Card
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
-from .rules import BLIND, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
+from .rules import MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
 from .scoring import score_team
 from .state import View
 
@@ -47,42 +47,56 @@ def hint(view: View, key: int = 0) -> Hint:
 
 # --- bidding ---------------------------------------------------------------------------------
 
-def bid_hint(view: View) -> Hint:
-    if blind_wanted(view):
-        us, them = view.totals[view.team], view.totals[1 - view.team]
-        return Hint(BLIND, (Reason("blind", {"deficit": them - us}),))
-    est = estimate(view.held, view.rules.jokers)
-    bid, est, notes = judge_bid(view, HardBot.style, est)
+def bid_choice_steps(view: View, key: int = 0, price_all: bool = False) -> Generator[None, None, BidChoice]:
+    """The hard level's bid for the seat of ``view`` in game ``key``, seeded as every decision is
+    (``decision_rng``): ``HardBot.bid_choice_steps``, playouts included, so the hint is the bid the
+    partner would make holding these cards. ``price_all``: Nil is played out too (the Nil preview)."""
+    return HardBot().bid_choice_steps(view, decision_rng(key, view), price_all)
+
+
+def bid_hint(view: View, key: int = 0) -> Hint:
+    """The hint for the bid of the seat of ``view`` in game ``key``: ``hint_of(bid_choice)``."""
+    return hint_of(finish(bid_choice_steps(view, key)))
+
+
+def hint_of(choice: BidChoice) -> Hint:
+    """The hint that says a ``BidChoice``: its bid, and the parts that drove it (sure tricks,
+    long spades, voids and short suits to ruff, Nil on a weak hand, the bids already made), with
+    the playouts' verdict first when they moved the bid off the count. A Blind Nil is judged
+    from the score alone: its one reason is the bot's own."""
+    est = choice.est
+    if est is None:
+        return Hint(choice.bid, (Reason(*choice.why),))
+    codes = dict(choice.notes)
+    searched = [Reason(*choice.searched)] if choice.searched else []
+    if choice.bid == 0:
+        return Hint(0, tuple(searched or [Reason("nil")]))
     reasons: list[Reason] = []
-    codes = dict(notes)
-    if "nil" in codes:
-        reasons.append(Reason("nil"))
-    else:
-        if "team_min" in codes:
-            reasons.append(Reason("team_min", codes["team_min"]))
-        jokers = [c for c in est.sure if Card(c).is_joker]
-        if jokers:
-            reasons.append(Reason("jokers" if len(jokers) > 1 else "joker", {"cards": faces(_sorted_for_hint(jokers))}))
-        sure = [c for c in est.sure if c not in jokers]
-        if sure:
-            cards = _sorted_for_hint(sure)
-            reasons.append(Reason("sure" if len(cards) > 1 else "sure_one", {"cards": faces(cards)}))
-        if est.long_spades:
-            reasons.append(Reason("long_spades", {"cards": suit_run(est.long_spades)}))
-        for suit, length in est.ruffs:
-            reasons.append(Reason(("void", "singleton", "doubleton")[length], {"suit": suit}))
-        if est.likely:
-            cards = _sorted_for_hint(est.likely)
-            reasons.append(Reason("likely" if len(cards) > 1 else "likely_one", {"cards": faces(cards)}))
-        for suit in est.long_side:
-            reasons.append(Reason("long_side", {"suit": suit}))
-        if "weak" in codes:
-            reasons.insert(0, Reason("weak"))
-        reasons = reasons[:MAX_REASONS]
-        for code, params in notes:
-            if code in ("crowded", "partner_nil"):
-                reasons.append(Reason(code, params))
-    return Hint(bid, tuple(reasons))
+    if "team_min" in codes:
+        reasons.append(Reason("team_min", codes["team_min"]))
+    jokers = [c for c in est.sure if Card(c).is_joker]
+    if jokers:
+        reasons.append(Reason("jokers" if len(jokers) > 1 else "joker", {"cards": faces(_sorted_for_hint(jokers))}))
+    sure = [c for c in est.sure if c not in jokers]
+    if sure:
+        cards = _sorted_for_hint(sure)
+        reasons.append(Reason("sure" if len(cards) > 1 else "sure_one", {"cards": faces(cards)}))
+    if est.long_spades:
+        reasons.append(Reason("long_spades", {"cards": suit_run(est.long_spades)}))
+    for suit, length in est.ruffs:
+        reasons.append(Reason(("void", "singleton", "doubleton")[length], {"suit": suit}))
+    if est.likely:
+        cards = _sorted_for_hint(est.likely)
+        reasons.append(Reason("likely" if len(cards) > 1 else "likely_one", {"cards": faces(cards)}))
+    for suit in est.long_side:
+        reasons.append(Reason("long_side", {"suit": suit}))
+    if "weak" in codes:
+        reasons.insert(0, Reason("weak"))
+    reasons = searched + reasons[:MAX_REASONS]
+    for code, params in choice.notes:
+        if code in ("crowded", "partner_nil"):
+            reasons.append(Reason(code, params))
+    return Hint(choice.bid, tuple(reasons))
 
 
 def _sorted_for_hint(cards: Iterable[int]) -> list[int]:
@@ -140,15 +154,13 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
 
 
 def nil_chance_steps(view: View, key: int = 0) -> Generator[None, None, float | None]:
-    """How often a Nil of this seat holds in the hard level's sampled playouts of this hand
-    (``hard.bid_trials_steps``, seeded by ``decision_rng``, bounded by its sample count): a
-    generator that yields between playouts and returns the share (0..1), or None when the seat
-    may not bid Nil now."""
+    """How often a Nil of this seat holds in the hard level's playouts of this hand (its bid's
+    own, ``bid_choice_steps`` with Nil played out too): a generator that yields between
+    playouts and returns the share (0..1), or None when the seat may not bid Nil now."""
     if 0 not in view.legal:
         return None
-    trials = yield from bid_trials_steps(view, decision_rng(key, view), 0, True, HardBot.bid_samples)
-    held = [trial.my_tricks == 0 for trial in trials if trial.my_bid == 0]
-    return sum(held) / len(held) if held else None
+    choice = yield from bid_choice_steps(view, key, price_all=True)
+    return choice.nil_held()
 
 
 # --- play ------------------------------------------------------------------------------------
@@ -166,11 +178,11 @@ def play_hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
 
 
 def hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
-    """``hint`` a slice at a time: only the play hint searches."""
+    """``hint`` a slice at a time: the bid's playouts or the card's search."""
     if view.phase is Phase.BID:
-        return bid_hint(view)
+        return hint_of((yield from bid_choice_steps(view, key)))
     return (yield from play_hint_steps(view, key))
 
 
 __all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "BidRisk", "bid_risk", "nil_chance_steps",
-           "hint", "hint_steps", "bid_hint", "play_hint"]
+           "hint", "hint_steps", "bid_choice_steps", "bid_hint", "hint_of", "play_hint"]

@@ -7,9 +7,10 @@ cards played so far, never the hidden hands, though the hand is over — and see
 - a **play**: the position is rebuilt (``Game.rewound``) and the hard level's search
   (``HardBot.search_steps``) plays every candidate card over the same sampled deals, the card
   played among them; the team's expected points are ``sim.hand_value`` (bags at −10);
-- a **bid**: the hard level's bid playouts (``hard.bid_trials_steps``, with Nil played out
-  too) give every bid's expected points over the same sampled deals (``hard.judge_trials``,
-  plain points, without the bot's caution); the best bid is the one the hard level bids.
+- a **bid**: the hard level's own bid for that view (``HardBot.bid_choice_steps``, the bid
+  «Совет» hints), with Nil played out too, is the best bid; its playouts give every bid's
+  expected points over the same sampled deals (``hard.judge_trials``, plain points, without the
+  bot's caution), so following the hint is never charged.
   A Blind Nil is bid before the cards are seen, so it is not priced.
 
 Both count, as the hard level does, the game's result where the hand ends the game
@@ -26,15 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from .bots import HardBot, decision_rng
-from .bots.bidding import judge_bid
-from .bots.hard import (
-    bid_trials_steps,
-    judge_trials,
-    may_search_nil,
-    out_of_play,
-    overtakes_partner,
-    run_of,
-)
+from .bots.hard import judge_trials, out_of_play, overtakes_partner, run_of
 from .bots.knowledge import to_sim
 from .cards import SPADE_MASK, SUIT_OF, Card, Seat
 from .rules import BAG_COST, BLIND, DEAL, DEFAULT, Phase, Rules, beats, bid_value, least_bid, winning_index
@@ -118,17 +111,16 @@ def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, 
 
 
 def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[None, None, Decision]:
+    """The bid's price: the hard level's own bid for this view and seed (``bid_choice_steps``, the
+    bid «Совет» hints), with Nil played out too, and every bid's plain mean over its playouts."""
     bot = HardBot()
-    counted, est, _ = judge_bid(view, bot.style)
-    trials = yield from bid_trials_steps(view, rng, counted, True, bot.bid_samples)
-    least = least_bid(view.rules, view.bids[view.partner])
-    stakes = bot.game_stakes(view)
-    choice, _ = judge_trials(trials, may_search_nil(view, est, bot.style), counted, bot.set_caution, bot.nil_caution,
-                             view.rules, least, stakes)
-    _, means = judge_trials(trials, True, counted, rules=view.rules, least=least, stakes=stakes)
-    cost = round(max(0.0, means[choice] - means[bid]), 1)
-    why = bid_reason(trials, bid, choice, view.rules) if cost >= NOISE else None
-    return Decision(index, 1, bid, choice, cost, kind="bid", why=why)
+    choice = yield from bot.bid_choice_steps(view.looked(), rng, price_all=True)
+    best = cast(int, choice.bid)  # the cards are seen: a number or Nil
+    _, means = judge_trials(choice.trials, True, choice.counted, rules=view.rules,
+                            least=least_bid(view.rules, view.bids[view.partner]), stakes=bot.game_stakes(view))
+    cost = round(max(0.0, means[best] - means[bid]), 1)
+    why = bid_reason(choice.trials, bid, best, view.rules) if cost >= NOISE else None
+    return Decision(index, 1, bid, best, cost, kind="bid", why=why)
 
 
 def play_reason(view: View, played: int, best: int) -> Why | None:

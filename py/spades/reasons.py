@@ -48,7 +48,8 @@ MESSAGES = {
         "team_min": "минимум команды — {min}: заказываем не меньше {least}",
         "joker": "{cards}: джокер — старший козырь, верная взятка",
         "jokers": "{cards}: джокеры — старшие козыри, верные взятки",
-        "blind": "отстаём на {deficit} — можно рискнуть слепым Nil",
+        "bid_blind": "отстаём на {deficit} — можно рискнуть слепым Nil",
+        "bid_search": "по розыгрышу {samples} раскладов это выгоднее, чем {counted} по счёту",
         "own_nil": "у вас Nil — сбросьте старшую карту, которая не берёт",
         "own_nil_forced": "у вас Nil, но взятку не отдать — берите старшей",
         "own_nil_lead": "у вас Nil — ходите с младшей",
@@ -94,7 +95,8 @@ MESSAGES = {
         "team_min": "the team minimum is {min}: bid at least {least}",
         "joker": "{cards}: a joker is the top trump, a sure trick",
         "jokers": "{cards}: the jokers are the top trumps, sure tricks",
-        "blind": "{deficit} behind — a Blind Nil is worth the risk",
+        "bid_blind": "{deficit} behind — a Blind Nil is worth the risk",
+        "bid_search": "over {samples} sampled deals this pays better than the counted {counted}",
         "own_nil": "you bid Nil — drop your highest card that loses",
         "own_nil_forced": "you bid Nil but must win this — win with your highest",
         "own_nil_lead": "you bid Nil — lead low",
@@ -165,7 +167,6 @@ PARTNER = {
         "bid_team_min": "минимум команды — {min}: заказываю не меньше {least}",
         "bid_thirteen": "берём все 13 взяток — за это бонус {bonus}",
         "bid_blind": "отстаём на {deficit} — рискую слепым Nil",
-        "bid_search": "по розыгрышу {samples} раскладов это выгоднее, чем {counted} по счёту",
     },
     "en": {
         "only": "I have no other card",
@@ -202,7 +203,6 @@ PARTNER = {
         "bid_team_min": "the team minimum is {min}: bidding at least {least}",
         "bid_thirteen": "we take all 13 tricks — that is worth the bonus of {bonus}",
         "bid_blind": "{deficit} behind — risking a Blind Nil",
-        "bid_search": "over {samples} sampled deals this pays better than the counted {counted}",
     },
 }
 SEAT_RU_GEN = ("Юга", "Запада", "Севера", "Востока")  # by Seat: S W N E

@@ -422,10 +422,12 @@ class View(Value):
         super().__init__(seat, rules, phase, hand_index, dealer, held, bids, bid_log, tricks, trick, taken,
                          spades_broken, to_move, legal, totals, banks, sheet, winner)
 
-    @property
-    def blind_offer(self) -> bool:
-        """Blind Nil is among this seat's legal actions now."""
-        return BLIND in self.legal
+    def looked(self) -> View:
+        """This view once the seat has looked at its cards: Blind Nil, bid before the cards are
+        seen, is no longer among its choices."""
+        if BLIND not in self.legal:
+            return self
+        return self._replace(legal=tuple(a for a in self.legal if a != BLIND))
 
     @property
     def hand(self) -> list[Card]:

@@ -9,6 +9,9 @@ Both sides of it live here:
   from ``record.view_from_partial_record``, which replays and checks the record with the
   engine's own state machine; the bot's generator is ``bots.decision_rng`` keyed by a digest of
   the request (the game number is not sent), so the same request always gets the same answer.
+- ``python -m spades hint`` (``serve("hint")``): the same requests answered with what «Совет»
+  shows for that position: ``{"action": …, "reason": …}`` (the reasons in English). Its action is
+  the hard level's (``bot --level hard``) for the same request: one decision, one answer.
 - ``OutsidePlayer`` (``cmd:COMMAND`` in the arena): starts a program once, sends it each
   decision of its seats with only what that seat may know (``partial_record``: no other seat's
   cards and no game number, from which every deal could be recomputed), checks each answer
@@ -26,8 +29,9 @@ import subprocess
 import sys
 import threading
 import weakref
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
+from spades.advice import hint_steps
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.base import finish
 from spades.cards import Card, Seat
@@ -79,8 +83,9 @@ def request_key(request: dict) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def answer(request: object, player: Bot) -> dict:
-    """The response of ``player`` to one decoded request; ``{"error": …}`` when it cannot."""
+def answer(request: object, player: Bot | Adviser) -> dict:
+    """The response of ``player`` (a computer level, or the ``Adviser`` of «Совет») to one decoded
+    request; ``{"error": …}`` when it cannot."""
     if not isinstance(request, dict) or "seat" not in request or "record" not in request:
         return {"error": 'a request is an object {"seat": SEAT, "record": RECORD}'}
     try:
@@ -97,15 +102,24 @@ def answer(request: object, player: Bot) -> dict:
         if view.to_move is None:
             return {"error": "the hand is over: the record has no move to make"}
         return {"error": f"it is not {seat.name}'s turn: {view.to_move.name} is to move"}
+    key = request_key(request)
+    if isinstance(player, Adviser):  # what «Совет» shows: the hard level's action, with its reasons
+        advice = finish(hint_steps(view, key))
+        return {"action": action_json(cast("Action", advice.action)), "reason": advice.text("en")}
     # the decision and what decided it, as at the table (the partner's words, the hints)
-    action, why = finish(player.think_why(view, decision_rng(request_key(request), view)))
+    action, why = finish(player.think_why(view, decision_rng(key, view)))
     response: dict = {"action": action_json(action)}
     if isinstance(action, Card) and why is not None:
         response["reason"] = Reason(*why).text("en")
     return response
 
 
-def respond(line: str, player: Bot) -> str:
+class Adviser:
+    """The player of ``python -m spades hint``: it answers a request with the «Совет» of that
+    position (``advice.hint_steps``, seeded as the bot is), the action and its reasons in words."""
+
+
+def respond(line: str, player: Bot | Adviser) -> str:
     """One request line in, one response line out (without the newline)."""
     try:
         request = json.loads(line)
@@ -117,8 +131,10 @@ def respond(line: str, player: Bot) -> str:
 
 
 def serve(level: str, stdin: Iterable[str] | None = None, stdout: TextIO | None = None) -> int:
+    """Answer request lines from ``stdin`` as the bot of ``level`` or, with ``level`` "hint",
+    as «Совет»."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    player = make_player(level)
+    player: Bot | Adviser = Adviser() if level == "hint" else make_player(level)
     for line in stdin:
         if not line.strip():
             continue
@@ -131,11 +147,18 @@ def cmd_bot(args: argparse.Namespace) -> int:
     return serve(args.level)
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    return serve("hint")
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bot", help="answer bot-protocol requests (JSON lines) on stdin")
     p.add_argument("--level", default=PARTNER_LEVEL, choices=list(LEVELS),
                    help=f"the level of play (default {PARTNER_LEVEL})")
     p.set_defaults(func=cmd_bot)
+    p = sub.add_parser("hint", help="answer bot-protocol requests (JSON lines) on stdin with «Совет»: "
+                                    "the hard level's action and its reasons")
+    p.set_defaults(func=cmd_hint)
 
 
 # --- their side: an outside program in the arena --------------------------------------------------

@@ -9,7 +9,7 @@ chooses the language.
 
 from __future__ import annotations
 
-from .session import parse_game_number
+from .play import parse_game_number
 
 
 def text_or_none(value: object) -> str | None:

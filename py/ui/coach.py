@@ -16,8 +16,8 @@ from spades.record import to_record
 from spades.rules import TRICKS_PER_HAND
 from spades.values import Value
 
+from .play import SOUTH, Session
 from .review import hand_review
-from .session import SOUTH, Session
 from .slices import ABANDONED, sliced, while_true
 from .strings import language, t
 

@@ -33,8 +33,8 @@ from . import stats
 from .coach import Coach
 from .files import FILE_BYTES, Files
 from .fmt import seat_name
+from .play import SOUTH, Session, in_progress, new_game_number, parse_game_number, reason_text
 from .prefs import Preferences
-from .session import SOUTH, Session, in_progress, new_game_number, parse_game_number, reason_text
 from .strings import t
 from .turns import FAST, NORMAL, Timing, Turns
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spades.record import MAX_TEXT
 
 from . import saves, stats
-from .session import Session, new_game_number, parse_game_number
+from .play import Session, new_game_number, parse_game_number
 from .strings import language, t
 
 # the largest file worth reading: the longest text of a record or of the statistics, at four bytes

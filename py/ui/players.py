@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades import BLIND
 from spades.advice import hint_steps as advice_hint_steps
 from spades.bots import decision_rng, make_player
 from spades.bots import think as bot_think
@@ -49,9 +48,7 @@ def hint_steps(view: View, number: int = 0, looked: bool = True,
                lang: str = "ru") -> Generator[None, None, tuple[object, str]]:
     """``hint`` a slice at a time (a generator). Once the player has looked at the cards,
     Blind Nil is no longer a choice to suggest."""
-    if looked and BLIND in view.legal:
-        view = view._replace(legal=tuple(a for a in view.legal if a != BLIND))
-    advice = yield from advice_hint_steps(view, number)
+    advice = yield from advice_hint_steps(view.looked() if looked else view, number)
     return advice.action, advice.text(lang)
 
 

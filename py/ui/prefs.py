@@ -10,7 +10,7 @@ from __future__ import annotations
 from spades import Game
 
 from . import saves
-from .session import Session, in_progress
+from .play import Session, in_progress
 from .strings import language, set_language
 
 

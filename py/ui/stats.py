@@ -22,8 +22,8 @@ from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
 from .strings import language, said, t
 
 if TYPE_CHECKING:
+    from .play import Session
     from .saves import Store
-    from .session import Session
 
 STATS_KEY = "spades.stats"
 FORMAT = "spades-stats/1"

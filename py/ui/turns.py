@@ -18,7 +18,7 @@ from spades.table import PACES
 from spades.values import Value
 
 from .fmt import seat_name
-from .session import SOUTH, Mark, Session
+from .play import SOUTH, Mark, Session
 from .slices import sliced
 from .strings import t
 

@@ -17,7 +17,7 @@ from spades.scoring import boston
 from spades.values import Value
 
 from . import stats
-from .session import in_progress
+from .play import in_progress
 
 if TYPE_CHECKING:
     from .controller import Controller

@@ -254,7 +254,7 @@ def test_manifest_names_icons_that_exist():
 def test_the_sounds_are_the_ones_tools_sounds_makes_one_per_event_and_small(tmp_path):
     import importlib.util
 
-    from ui.session import SOUNDS
+    from ui.play import SOUNDS
 
     spec = importlib.util.spec_from_file_location("piki_sounds", ROOT / "tools" / "sounds.py")
     sounds = importlib.util.module_from_spec(spec)

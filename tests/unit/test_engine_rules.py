@@ -156,7 +156,7 @@ def test_blind_nil_needs_the_team_to_trail_by_100():
         game.apply(BLIND)
     assert str(err.value) == "Слепой Nil доступен, только если команда отстаёт на 100 очков"
     game.totals = [0, 100]
-    assert game.legal_actions()[-1] == BLIND and game.view(Seat.S).blind_offer
+    assert game.legal_actions()[-1] == BLIND and BLIND in game.view(Seat.S).legal
     game.apply(BLIND)
     assert game.hand.bids[Seat.S] == BLIND
     # West's team leads, so West may not bid blind.

@@ -15,8 +15,8 @@ from ui import saves, stats
 from ui.coach import Analysis, Coach, Review
 from ui.files import Files
 from ui.fmt import signed
+from ui.play import Session
 from ui.prefs import Preferences
-from ui.session import Session
 from ui.strings import set_language, t
 from ui.turns import FAST, Turns
 

@@ -92,6 +92,25 @@ class Trial(NamedTuple):
         return self.taken[self.seat ^ 2]
 
 
+class BidChoice(NamedTuple):
+    """The hard level's bid for one view and seed, with what decided it: the one answer that the
+    bot bids, «Совет» hints, «Разбор сдачи» prices against and the Nil preview reads
+    (``HardBot.bid_choice_steps``)."""
+
+    bid: Bid
+    why: Why  # the reason code of the partner's words and of the hint: ``bid_count``, ``bid_search``, …
+    counted: int  # the count's bid (``judge_bid``) before the playouts; 0 for a Blind Nil
+    est: Estimate | None  # the hand's count (None for a Blind Nil: the cards are not looked at)
+    notes: tuple[Why, ...]  # ``judge_bid``'s notes, in the order they applied
+    trials: tuple[Trial, ...]  # the playouts (with ``price_all``, Nil's too)
+    searched: Why | None  # ``bid_search`` when the playouts moved the bid off the count, else None
+
+    def nil_held(self) -> float | None:
+        """How often a Nil of this seat held in the playouts (0..1), or None without Nil playouts."""
+        held = [trial.my_tricks == 0 for trial in self.trials if trial.my_bid == 0]
+        return sum(held) / len(held) if held else None
+
+
 BUDGET = 27000  # simulated card plays per decision: samples × (candidates × cards left + judging)
 MARGIN = 6.0  # points per deal a searched card must gain over the policy's card
 MIN_SAMPLES = 6
@@ -167,25 +186,6 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
     safe weak hand, with no bids to look at but the team's minimum after ``partner_bid``."""
     bid, _ = bid_for(0, (None,) * 4, estimate(held, rules.jokers), QUICK, rules)
     return bid if bid == 0 else max(bid, least_bid(rules, partner_bid))
-
-
-def simulated_bid_steps(view: View, rng: SplitMix64, heuristic: int, est: Estimate, style: BidStyle,
-                        samples: int, set_caution: float = 0.0, nil_caution: float = 0.0,
-                        sampler: Sampler | None = None, stakes: Stakes | None = None) -> Generator[None, None, int]:
-    """Refine the counted bid by playing the hand out over sampled deals.
-
-    Deals of the unseen cards are drawn (weighted by the bids already made); seats yet to bid
-    bid ``quick_bid`` on their sampled cards; the hand is played out by the policy with this
-    seat bidding its counted number (and, when the count allows a Nil, once more bidding Nil).
-    Each candidate bid is then scored against the trick counts seen — contract made or set,
-    bags at −10, the Nil won or lost, the game won or lost — with the cautions of
-    ``judge_trials``, and the best is bid; Nil among them as the level's ``style`` allows
-    (``may_search_nil``). Bounded by ``samples``."""
-    consider_nil = may_search_nil(view, est, style)
-    trials = yield from bid_trials_steps(view, rng, heuristic, consider_nil, samples, sampler)
-    best, _ = judge_trials(trials, consider_nil, heuristic, set_caution, nil_caution, view.rules,
-                           least_bid(view.rules, view.bids[view.partner]), stakes)
-    return best
 
 
 def may_search_nil(view: View, est: Estimate, style: BidStyle) -> bool:
@@ -293,23 +293,39 @@ class HardBot(Explaining):
     nil_caution = NIL_CAUTION
 
     def bid_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Bid, Why | None]]:
+        choice = yield from self.bid_choice_steps(view, rng)
+        return choice.bid, choice.why
+
+    def bid_choice_steps(self, view: View, rng: SplitMix64,
+                         price_all: bool = False) -> Generator[None, None, BidChoice]:
+        """The level's bid for ``view`` with ``rng``: Blind Nil from the score alone
+        (``blind_wanted``), else the count (``judge_bid``) refined by playing the hand out over
+        ``bid_samples`` sampled deals (``bid_trials_steps``): every number bid from the team's
+        minimum up and, where the level allows it (``may_search_nil``), Nil are judged over the
+        trick counts seen with the level's cautions (``judge_trials``), and the best is bid.
+        ``price_all`` plays Nil out too where the level would not consider it, to price every
+        bid (the analysis, the Nil preview): the deals are the same and so is the bid. Yields
+        after every trick of every playout."""
         if blind_wanted(view):
             us, them = view.totals[view.team], view.totals[1 - view.team]
-            return BLIND, ("bid_blind", {"deficit": them - us})
-        bid, est, notes = judge_bid(view, self.style)
-        reason = count_reason(est, notes)
+            return BidChoice(BLIND, ("bid_blind", {"deficit": them - us}), 0, None, (), (), None)
+        counted, est, notes = judge_bid(view, self.style)
+        bid, reason = counted, count_reason(est, notes)
+        searched: Why | None = None
+        trials: list[Trial] = []
         if self.bid_samples:
-            counted = bid
-            bid = yield from simulated_bid_steps(view, rng, bid, est, self.style, self.bid_samples,
-                                                 self.set_caution, self.nil_caution, self.bid_sampler(view),
-                                                 self.game_stakes(view))
+            consider_nil = may_search_nil(view, est, self.style)
+            trials = yield from bid_trials_steps(view, rng, counted, consider_nil or price_all, self.bid_samples,
+                                                 self.bid_sampler(view))
+            bid, _ = judge_trials(trials, consider_nil, counted, self.set_caution, self.nil_caution, view.rules,
+                                  least_bid(view.rules, view.bids[view.partner]), self.game_stakes(view))
             if bid != counted:
-                reason = ("bid_search", {"samples": self.bid_samples, "counted": counted})
+                reason = searched = ("bid_search", {"samples": self.bid_samples, "counted": counted})
         partner_bid = view.bids[view.partner]
         if (view.rules.thirteen_bonus and partner_bid is not None and not is_nil(partner_bid)
                 and bid + int(partner_bid) == MAX_BID):
             reason = ("bid_thirteen", {"bonus": view.rules.thirteen_bonus})
-        return bid, reason
+        return BidChoice(bid, reason, counted, est, tuple(notes), tuple(trials), searched)
 
     def play_sampler(self, view: View, vd: list[int], counts: list[int]) -> Sampler:
         """Where the searched deals of a card come from: the unseen cards, dealt consistently
