@@ -209,6 +209,15 @@ SEAT_RU_GEN = ("Юга", "Запада", "Севера", "Востока")  # by
 SEAT_EN = ("South", "West", "North", "East")
 
 
+def words(lang: str = "ru", voice: str = "hint") -> Mapping[str, str]:
+    """The catalogue of ``voice`` in ``lang``: the hint's words (``MESSAGES``) or, for "partner",
+    North's own words (``PARTNER``) over them."""
+    catalogue = MESSAGES.get(lang, MESSAGES["ru"])
+    if voice == "partner":
+        catalogue = {**catalogue, **PARTNER.get(lang, PARTNER["ru"])}
+    return catalogue
+
+
 def face(card: int) -> str:
     """«♠A», «♥10»: suit first, as the hints list cards; a joker as its notation, «BJ»."""
     c = Card(card)
@@ -241,9 +250,7 @@ class Reason(Value):
 
     def text(self, lang: str = "ru", voice: str = "hint") -> str:
         """In ``lang``; ``voice`` "hint" speaks to the player, "partner" is North's own words."""
-        catalogue = MESSAGES.get(lang, MESSAGES["ru"])
-        if voice == "partner":
-            catalogue = {**catalogue, **PARTNER.get(lang, PARTNER["ru"])}
+        catalogue = words(lang, voice)
         params = dict(self.params)
         seat = params.get("seat")
         if isinstance(seat, int):  # Nil «Востока», East's Nil
@@ -271,4 +278,4 @@ class Hint(Value):
         return "; ".join(r.text(lang) for r in self.reasons)
 
 
-__all__ = ["Reason", "Hint", "MESSAGES", "PARTNER", "face", "faces", "suit_run"]
+__all__ = ["Reason", "Hint", "MESSAGES", "PARTNER", "words", "face", "faces", "suit_run"]

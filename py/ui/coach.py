@@ -1,5 +1,8 @@
 """The coach: the hint, the bid's risk preview, the Nil's chance, the analysis and the review.
 
+The bid hint and the Nil's chance come from one search, the hard level's bid for South's view
+(``advice.bid_choice_steps``), worked out in the game's worker while the bid panel is open.
+
 Everything here reads the session's game and never changes it: the hint raises a card or bids
 through the controller, the review and the analysis look at hands already played. The work is
 the computer players' and the engine's (``players``, ``spades.advice``, ``spades.analysis``,
@@ -62,7 +65,8 @@ class Coach:
     def __init__(self, session: Session, screen: Screen) -> None:
         self.session = session
         self.screen = screen
-        self._hint: tuple = (None, None)  # (the position's key, South's bid hint there)
+        self._bid: tuple = (None, None)  # (the position's key, South's bid hint there: a ``Hint``)
+        self._working: tuple | None = None  # the key of the bid hint being worked out
         self.nil_chances: dict = {}  # (game, hand) -> how often South's Nil holds (playouts)
         self.analysis: Analysis | None = None
         self._review: tuple = (None, None)  # (the session's epoch, Review) of the open review
@@ -70,16 +74,57 @@ class Coach:
 
     # --- the hint ---------------------------------------------------------------------------
 
-    def bid_hint(self) -> tuple[object, str]:
-        """The «Совет» for South's bid in this position: ``(bid, reason)``, computed once."""
-        from . import players
+    def _bid_key(self) -> tuple:
+        """South's bidding position: the game, the hand, the actions so far, and whether the cards
+        were looked at (before, Blind Nil may be the hint)."""
+        session = self.session
+        game = session.game
+        return (game.game, len(game.hands), len(game.actions()), session.looked)
+
+    def bid_hint(self) -> tuple[object, str] | None:
+        """The «Совет» for South's bid in this position, ``(bid, reason)`` in the page's language:
+        the hard level's bid (``advice.bid_choice_steps``), or None while ``work_out_bid`` works
+        it out."""
+        key, advice = self._bid
+        if advice is None or key != self._bid_key():
+            return None
+        return advice.action, advice.text(language())
+
+    async def work_out_bid(self) -> None:
+        """Work out South's bid hint once South is to bid, a slice at a time (the page stays
+        live; the hard level's playouts take a moment), then show it. With the cards seen, Nil
+        is played out too, and the same playouts give the Nil's chance for the preview."""
+        from spades.advice import bid_choice_steps, hint_of
 
         session = self.session
+        game, mark = session.game, session.mark()
+        if game.phase is not Phase.BID or game.to_move is not SOUTH or not session.dealt:
+            return
+        key = self._bid_key()
+        while self._working == key:  # a handler is working it out already: wait for it
+            await self.screen.pause(0.05)
+        if self._bid[0] == key:
+            return
         view = session.view()
-        key = (session.number, view.hand_index, view.action_count, session.looked, language())
-        if self._hint[0] != key:
-            self._hint = (key, players.hint(view, session.number, looked=session.looked, lang=language()))
-        return self._hint[1]
+        if session.looked:
+            view = view.looked()
+        price = session.looked and 0 in view.legal
+
+        def still_bidding() -> bool:  # South has not bid meanwhile, nor looked, nor a new game begun
+            return mark.current and session.game is game and self._bid_key() == key
+
+        self._working = key
+        try:
+            steps = while_true(bid_choice_steps(view, session.number, price_all=price), still_bidding)
+            choice, _ = await sliced(steps, self.screen.pause)
+        finally:
+            self._working = None
+        if choice is ABANDONED or not still_bidding():
+            return
+        self._bid = (key, hint_of(choice))
+        if price:
+            self.nil_chances = {(game.game, len(game.hands)): choice.nil_held()}
+        self.screen.render()
 
     async def play_hint(self) -> None:
         """The «Совет» for South's card: the card is raised and the reason said."""
@@ -108,30 +153,9 @@ class Coach:
 
     def nil_chance(self) -> float | None:
         """How often South's Nil holds in the hard level's playouts of this hand, or None while
-        it is being worked out (``work_out_nil``)."""
+        it is being worked out (``work_out_bid``)."""
         game = self.session.game
         return self.nil_chances.get((game.game, len(game.hands)))
-
-    async def work_out_nil(self) -> None:
-        """Work out the Nil's chance for the preview once South is to bid with the cards seen,
-        a slice at a time (the page stays live), then show it."""
-        from spades.advice import nil_chance_steps
-
-        session = self.session
-        game, mark = session.game, session.mark()
-        key = (game.game, len(game.hands))
-        if (game.phase is not Phase.BID or game.to_move is not SOUTH or not session.dealt
-                or session.blind_pending or key in self.nil_chances):
-            return
-
-        def still_bidding() -> bool:  # South has not bid meanwhile, nor a new game begun
-            return mark.current and session.game is game and game.phase is Phase.BID and game.to_move is SOUTH
-
-        steps = while_true(nil_chance_steps(session.view(), session.number), still_bidding)
-        chance, _ = await sliced(steps, self.screen.pause)
-        if chance is not ABANDONED and still_bidding():
-            self.nil_chances = {key: chance}
-            self.screen.render()
 
     # --- the analysis -------------------------------------------------------------------------
 

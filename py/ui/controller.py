@@ -75,7 +75,7 @@ class Controller:
         await self.run()
 
     async def run(self) -> None:
-        """The computers' turns until South's; then, if South is to bid, the Nil's chance."""
+        """The computers' turns until South's; then, if South is to bid, the bid hint and the Nil's chance."""
         if self.turns.running:
             return
         while True:
@@ -83,7 +83,7 @@ class Controller:
                 pass  # a new game, an opened record or an undo came meanwhile: its computers act
             if not await self.play_forced():
                 break
-        await self.coach.work_out_nil()
+        await self.coach.work_out_bid()
 
     # --- South's moves ----------------------------------------------------------------------
 
@@ -175,7 +175,10 @@ class Controller:
         if not session.south_turn or session.blind_pending:
             return
         if session.game.phase is Phase.BID:
-            self.act(self.coach.bid_hint()[0])  # type: ignore[arg-type]  # a bid (the hint's action: any object)
+            await self.coach.work_out_bid()  # at once when shown; else the same search, awaited
+            hinted = self.coach.bid_hint()
+            if hinted is not None and session.south_turn and session.game.phase is Phase.BID:
+                self.act(hinted[0])  # type: ignore[arg-type]  # a bid (the hint's action: any object)
         else:
             await self.coach.play_hint()
 

@@ -188,14 +188,19 @@ def bid_buttons(tv: TableView, view: View) -> str:
             f'<button type="button" class="bid-button" data-bid="{n}" aria-describedby="risk-{n}"'
             f' aria-label="{escape(t("bid.button.aria", bid=text))}">{escape(text)}</button>'
         )
-    hint_bid, reason = tv.bid_hint  # type: ignore[misc]  # there while South bids
+    if tv.bid_hint is None:  # the hard level's playouts are under way in the worker
+        hint_bid, data, label, reason = None, "", t("button.hint.wait"), escape(t("hint.wait"))
+    else:
+        hint_bid, said = tv.bid_hint
+        data, label = f' data-hint="{escape(str(hint_bid))}"', t("button.hint", bid=bid_text(hint_bid))
+        reason = pips(said)
     return (
         '<div class="bid-panel" role="group" aria-labelledby="bid-title">'
         f'<p id="bid-title" class="panel-title">{escape(t("bid.title"))}</p>'
         f'<div class="bids">{"".join(buttons)}</div>'
-        f'<button type="button" class="hint" data-action="hint" data-hint="{escape(str(hint_bid))}" '
-        f'aria-describedby="hint-reason">{escape(t("button.hint", bid=bid_text(hint_bid)))}</button>'
-        f'<p id="hint-reason" class="hint-reason">{pips(reason)}</p>{bid_risk_panel(tv, hint_bid)}</div>'
+        f'<button type="button" class="hint" data-action="hint"{data} '
+        f'aria-describedby="hint-reason">{escape(label)}</button>'
+        f'<p id="hint-reason" class="hint-reason" aria-live="polite">{reason}</p>{bid_risk_panel(tv, hint_bid)}</div>'
     )
 
 
@@ -253,8 +258,11 @@ def panel(tv: TableView, view: View) -> str:
         return ""
     if view.phase is Phase.BID:
         if tv.blind_pending:
-            action, reason = tv.bid_hint  # type: ignore[misc]  # there while South bids
-            advice = t("blind.advice", reason=reason) if action == BLIND else t("blind.look_advice")
+            if tv.bid_hint is None:
+                advice = t("hint.wait")
+            else:
+                action, reason = tv.bid_hint
+                advice = t("blind.advice", reason=reason) if action == BLIND else t("blind.look_advice")
             return (
                 '<div class="blind-offer">'
                 f'<p>{escape(t("blind.offer"))}</p>'

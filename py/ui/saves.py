@@ -15,7 +15,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from spades import RecordError, Rules, Seat, from_record, to_record
-from spades.reasons import PARTNER, Reason
+from spades.reasons import Reason, words
 from spades.record import read_json
 from spades.rules import BAGS_PER_PENALTY
 from spades.table import (
@@ -251,7 +251,7 @@ def load_said(store: Store, game: Game) -> tuple[Action, Why] | None:
     at, code, params = data.get("at"), data.get("code"), data.get("params")
     actions = game.actions()
     if (type(at) is not int or not 0 <= at < len(actions) or str(actions[at]) != data.get("action")
-            or code not in PARTNER["ru"] or not isinstance(params, dict)
+            or not isinstance(code, str) or code not in words("ru", "partner") or not isinstance(params, dict)
             or not all(type(v) in (int, float, str) for v in params.values())):
         return None
     try:

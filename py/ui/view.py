@@ -46,7 +46,7 @@ class TableView(Value):
     under_way: bool  # the game was begun (it may be over): settings apply to the next game
     result: str | None  # the game's result, once over
     partner_said: tuple | None  # (North's last action, its reason) when the partner explains
-    bid_hint: tuple | None  # (bid, reason) when South is to bid
+    bid_hint: tuple | None  # (bid, reason) when South is to bid and it is worked out (``Coach.work_out_bid``)
     bid_risks: dict | None  # bid -> ``advice.BidRisk`` when the bid buttons are up
     nil_chance: float | None  # the Nil's chance, once worked out
     analysis: Any  # ``coach.Analysis`` of the hand in the summary, or None

@@ -63,9 +63,13 @@ def test_the_coach_hints_and_reviews_without_changing_the_game():
     s = session(basic_game(bids=()))
     coach = Coach(s, Screen())
     before = s.game.actions()
+    assert coach.bid_hint() is None  # worked out in the worker, not while drawing
+    drive(coach.work_out_bid())
     bid, reason = coach.bid_hint()
     assert isinstance(bid, int) and reason and s.game.actions() == before
-    assert coach.bid_hint() is coach.bid_hint()  # worked out once for the position
+    worked_out = coach._bid
+    drive(coach.work_out_bid())
+    assert coach._bid is worked_out  # worked out once for the position
     assert set(coach.bid_risks()) == set(range(14))
     game = basic_game()
     for card in ["AH", "2H", "2D", "2C", "KH", "3H", "3D", "3C", "QH", "4H", "4D", "4C"]:
