@@ -166,7 +166,7 @@ class Page:
             phase=game.phase.value if session.dealt or game.phase.value != "bid" else "deal",
             turn="S" if session.south_turn and game.phase.value in ("bid", "play") else (
                 "" if session.busy or game.to_move is None else game.to_move.name),
-            busy="1" if (session.busy or ctl.turns.running) else "0",
+            busy="1" if (session.busy or ctl.turns.running or ctl.coach.awaited) else "0",
             seq=str(session.seq),
             game=str(game.game),
             # the table's look (css: four-colour deck, large cards, the felt's colour)

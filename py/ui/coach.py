@@ -37,17 +37,20 @@ if TYPE_CHECKING:
 
 class Analysis(Value):
     """«Разбор сдачи» of one hand: how many of South's decisions are priced of how many, and,
-    once all are, the costliest (``spades.analysis.costliest``; None while under way)."""
+    once all are, the costliest (``spades.analysis.costliest``; None while under way) and the
+    bid's own verdict (its ``Decision``: the best bid beside South's; None for a Blind Nil)."""
 
-    __slots__ = ("game", "hand", "done", "total", "listed")
+    __slots__ = ("game", "hand", "done", "total", "listed", "bid")
     game: int | None
     hand: int
     done: int
     total: int
     listed: tuple | None
+    bid: Any
 
-    def __init__(self, game: int | None, hand: int, done: int, total: int, listed: tuple | None = None) -> None:
-        super().__init__(game, hand, done, total, listed)
+    def __init__(self, game: int | None, hand: int, done: int, total: int, listed: tuple | None = None,
+                 bid: Decision | None = None) -> None:
+        super().__init__(game, hand, done, total, listed, bid)
 
 
 class Review(Value):
@@ -67,6 +70,7 @@ class Coach:
         self.screen = screen
         self._bid: tuple = (None, None)  # (the position's key, South's bid hint there: a ``Hint``)
         self._working: tuple | None = None  # the key of the bid hint being worked out
+        self.awaited = False  # «Совет» was pressed before its bid was worked out: the table waits
         self.nil_chances: dict = {}  # (game, hand) -> how often South's Nil holds (playouts)
         self.analysis: Analysis | None = None
         self._review: tuple = (None, None)  # (the session's epoch, Review) of the open review
@@ -201,7 +205,8 @@ class Coach:
             if self.analysis is state:
                 self.analysis = None  # the next hand was dealt, a new game begun, …: moot
             return
-        self.analysis = Analysis(game.game, hand, total, total, tuple(analysis.costliest(decisions[0])))
+        bid = next((d for d in decisions[0] if d.kind == "bid"), None)
+        self.analysis = Analysis(game.game, hand, total, total, tuple(analysis.costliest(decisions[0])), bid)
 
     # --- the review ---------------------------------------------------------------------------
 

@@ -175,7 +175,11 @@ class Controller:
         if not session.south_turn or session.blind_pending:
             return
         if session.game.phase is Phase.BID:
-            await self.coach.work_out_bid()  # at once when shown; else the same search, awaited
+            self.coach.awaited = True  # the table counts as at work until the hinted bid is made
+            try:
+                await self.coach.work_out_bid()  # at once when shown; else the same search, awaited
+            finally:
+                self.coach.awaited = False
             hinted = self.coach.bid_hint()
             if hinted is not None and session.south_turn and session.game.phase is Phase.BID:
                 self.act(hinted[0])  # type: ignore[arg-type]  # a bid (the hint's action: any object)

@@ -174,7 +174,19 @@ def analysis_panel(tv: TableView, view: View) -> str:
     body = (f'<ol class="analysis-list">{"".join(items)}</ol>' if items
             else f'<p class="analysis-clean">{escape(t("analysis.clean", noise=round(tv.noise)))}</p>')
     return (f'<section id="analysis" class="analysis" aria-live="polite" data-done="1">{title}{body}'
-            f'<p class="analysis-note">{escape(t("analysis.note"))}</p></section>')
+            f'{bid_verdict(state.bid)}<p class="analysis-note">{escape(t("analysis.note"))}</p></section>')
+
+
+def bid_verdict(d: Decision | None) -> str:
+    """The bid's line of the analysis: the best bid by the hard level (the bid «Совет» hints) beside
+    South's (``data-best``, ``data-played``); none for a Blind Nil, which is not priced."""
+    if d is None:
+        return ""
+    played, best = bid_text(d.played), bid_text(d.best)
+    text = (t("analysis.bid.best", played=played) if d.played == d.best
+            else t("analysis.bid.other", played=played, best=best))
+    return (f'<p class="analysis-bid" data-played="{escape(str(d.played))}" data-best="{escape(str(d.best))}">'
+            f'{escape(text)}</p>')
 
 
 def hand_summary(tv: TableView, over: bool = False) -> str:
@@ -248,4 +260,4 @@ def sheet(view: View, bostons: tuple[int, ...] = ()) -> str:
     return f'{chart(view)}<table class="sheet">{head}{"".join(bodies)}</table>'
 
 
-__all__ = ["analysis_panel", "chart", "hand_summary", "review", "sheet", "stats_panel"]
+__all__ = ["analysis_panel", "bid_verdict", "chart", "hand_summary", "review", "sheet", "stats_panel"]

@@ -119,3 +119,30 @@ def test_the_hand_analysis_lists_costly_plays_and_opens_the_review_there(page, s
     assert page.locator("#review-panel").is_visible()
     _, trick, kind = listed[0]  # a bid opens the review at the bids
     assert page.get_attribute("#review .review-where", "data-step") == ("0" if kind == "bid" else str(trick))
+
+
+def test_following_the_bid_hint_is_never_charged_by_the_analysis(page, site_url, wait_ready):
+    """«Совет» for a bid is the hard level's bid, playouts included; «Разбор сдачи» prices bids
+    by the same search, so on every deal South bids by the hint, the analysis names that bid as
+    the best and lists no cost for it."""
+    from test_table import body
+    from test_table_tools import until
+
+    for game in (211, 212, 213):
+        if game != 211:  # a new table: the last game, in progress, is not carried over
+            page.evaluate("localStorage.clear()")
+        open_table(page, site_url, wait_ready, game)
+        until(page, lambda: body(page, "phase") == "bid" and body(page, "turn") == "S")
+        page.wait_for_selector("#panel .hint[data-hint]", state="attached", timeout=60_000)
+        hinted = page.get_attribute("#panel .hint", "data-hint")
+        assert page.inner_text("#panel .hint").endswith(hinted if hinted != "0" else "Nil")
+        step(page)  # the hint's bid
+        assert page.get_attribute('#seat-S .seat-box', "data-bid") == hinted
+        until(page, lambda: body(page, "phase") == "hand_over")
+        click(page, '#summary [data-action="analysis"]')
+        page.wait_for_selector('#analysis[data-done="1"]', state="attached", timeout=180_000)
+        verdict = page.locator("#analysis .analysis-bid")
+        assert verdict.get_attribute("data-played") == verdict.get_attribute("data-best") == hinted, game
+        assert "лучший" in verdict.inner_text()
+        kinds = page.eval_on_selector_all("#analysis [data-kind]", "els => els.map(e => e.dataset.kind)")
+        assert "bid" not in kinds
