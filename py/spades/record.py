@@ -282,8 +282,10 @@ def next_action(game: Game) -> dict[str, Any]:
 
 
 def result(game: Game) -> dict[str, bool | str | None]:
-    winner = game.winner
-    return {"over": game.over, "winner": None if winner is None else str(winner)}
+    outcome = game.outcome
+    if outcome is None:
+        return {"over": game.over, "winner": None}
+    return {"over": game.over, "winner": "draw" if outcome.winner is None else str(outcome.winner)}
 
 
 __all__ = ["FORMAT", "RecordError", "to_record", "from_record", "read_json", "summary",

@@ -18,7 +18,7 @@ computer players, every bot level, the hints and the page call these and restate
 - play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
 - tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
   ``winning_index`` and ``trick_winner``; ``shown_voids`` (the suits each seat has shown out of);
-- the end: ``game_outcome`` (an ``Outcome``: the winner or a draw, and why), ``game_result``.
+- the end: ``game_outcome`` (an ``Outcome``: the winner or a draw, and its ``Cause``).
 """
 
 from __future__ import annotations
@@ -358,28 +358,33 @@ def shown_voids(tricks: Sequence[Trick]) -> list[int]:
 
 # --- the end of the game ------------------------------------------------------------------------
 
+class Cause(Enum):
+    """Why a game ended (SPEC §4)."""
+
+    TARGET = "target"  # a team reached the target, and the scores differ
+    BELOW = "below"  # a team fell below −200, and the scores differ
+    HANDS = "hands"  # the last hand (``MAX_HANDS``) was played
+
+
 class Outcome(Value):
-    """How a game ended (SPEC §4): the winning ``Team``, or None for a draw, and its ``cause``:
-    ``"target"`` (a team reached the target, and the scores differ), ``"below"`` (a team fell
-    below −200, and the scores differ) or ``"hands"`` (the 30th hand was played)."""
+    """How a game ended (SPEC §4): the winning ``Team``, or None for a draw, and its ``Cause``."""
 
     __slots__ = ("winner", "cause")
     winner: Team | None
-    cause: str
+    cause: Cause
 
-    CAUSES = ("target", "below", "hands")
-
-    def __init__(self, winner: Team | None, cause: str) -> None:
-        if cause not in self.CAUSES:
-            raise ValueError(f"an outcome's cause is one of {self.CAUSES}, not {cause!r}")
-        if winner is None and cause != "hands":
-            raise ValueError("only the 30th hand ends a game in a draw")
+    def __init__(self, winner: Team | None, cause: Cause | str) -> None:
+        try:
+            cause = Cause(cause)
+        except ValueError:
+            raise ValueError(f"an outcome's cause is one of {[c.value for c in Cause]}, not {cause!r}") from None
+        if winner is None and cause is not Cause.HANDS:
+            raise ValueError("only the last hand ends a game in a draw")
         super().__init__(None if winner is None else Team(winner), cause)
 
     @property
-    def result(self) -> Team | str:
-        """The winning team, or ``"draw"`` (``Game.winner``'s form)."""
-        return "draw" if self.winner is None else self.winner
+    def draw(self) -> bool:
+        return self.winner is None
 
 
 def game_outcome(rules: Rules, totals: Sequence[int], hands_played: int) -> Outcome | None:
@@ -387,17 +392,11 @@ def game_outcome(rules: Rules, totals: Sequence[int], hands_played: int) -> Outc
     ns, ew = totals
     ahead = None if ns == ew else (Team.NS if ns > ew else Team.EW)
     if hands_played >= MAX_HANDS:
-        return Outcome(ahead, "hands")
+        return Outcome(ahead, Cause.HANDS)
     if ahead is None:
         return None  # tied: the game goes on, whatever the scores
     if ns >= rules.target or ew >= rules.target:
-        return Outcome(ahead, "target")
+        return Outcome(ahead, Cause.TARGET)
     if ns < LOSING_SCORE or ew < LOSING_SCORE:
-        return Outcome(ahead, "below")
+        return Outcome(ahead, Cause.BELOW)
     return None
-
-
-def game_result(rules: Rules, totals: Sequence[int], hands_played: int) -> Team | str | None:
-    """SPEC §4 after a hand: the winning team, ``"draw"``, or None while the game goes on."""
-    outcome = game_outcome(rules, totals, hands_played)
-    return None if outcome is None else outcome.result

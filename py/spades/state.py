@@ -146,7 +146,6 @@ class Game:
         self.hands: list[HandState] = []
         self.totals = [0, 0]
         self.banks = [0, 0]
-        self.winner: Team | str | None = None  # the outcome's team or "draw" (the view's form)
         self.outcome: Outcome | None = None  # how the game ended (rules.Outcome), once it has
         self.phase = Phase.BID
         self._given: dict[int, tuple[Seat, dict[Seat, list[Card]] | None]] = {}  # each hand's dealer and given deal
@@ -357,7 +356,6 @@ class Game:
         self.totals = [s.total for s in hand.score]
         self.banks = [s.bank for s in hand.score]
         self.outcome = game_outcome(self.rules, self.totals, len(self.hands))
-        self.winner = None if self.outcome is None else self.outcome.result
         self.phase = Phase.GAME_OVER if self.outcome is not None else Phase.HAND_OVER
 
     # --- what a seat may know ---------------------------------------------------------------
@@ -386,7 +384,7 @@ class Game:
             totals=tuple(self.totals),
             banks=tuple(self.banks),
             sheet=tuple(h.score for h in self.hands if h.score is not None),
-            winner=self.winner,
+            outcome=self.outcome,
         )
 
 
@@ -394,7 +392,7 @@ class View(Value):
     """What one seat may know: its own cards and everything public. Never another hand."""
 
     __slots__ = ("seat", "rules", "phase", "hand_index", "dealer", "held", "bids", "bid_log", "tricks",
-                 "trick", "taken", "spades_broken", "to_move", "legal", "totals", "banks", "sheet", "winner")
+                 "trick", "taken", "spades_broken", "to_move", "legal", "totals", "banks", "sheet", "outcome")
     seat: Seat
     rules: Rules
     phase: Phase
@@ -412,15 +410,15 @@ class View(Value):
     totals: tuple[int, ...]
     banks: tuple[int, ...]
     sheet: tuple[tuple[TeamScore, TeamScore], ...]
-    winner: Team | str | None
+    outcome: Outcome | None  # how the game ended, once it has
 
     def __init__(self, seat: Seat, rules: Rules, phase: Phase, hand_index: int, dealer: Seat, held: int,
                  bids: tuple[int | str | None, ...], bid_log: tuple[int | str, ...], tricks: tuple[Trick, ...],
                  trick: Trick, taken: tuple[int, ...], spades_broken: bool, to_move: Seat | None,
                  legal: tuple[int | str, ...], totals: tuple[int, ...], banks: tuple[int, ...],
-                 sheet: tuple[tuple[TeamScore, TeamScore], ...] = (), winner: Team | str | None = None) -> None:
+                 sheet: tuple[tuple[TeamScore, TeamScore], ...] = (), outcome: Outcome | None = None) -> None:
         super().__init__(seat, rules, phase, hand_index, dealer, held, bids, bid_log, tricks, trick, taken,
-                         spades_broken, to_move, legal, totals, banks, sheet, winner)
+                         spades_broken, to_move, legal, totals, banks, sheet, outcome)
 
     def looked(self) -> View:
         """This view once the seat has looked at its cards: Blind Nil, bid before the cards are

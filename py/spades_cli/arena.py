@@ -231,11 +231,12 @@ def run_games(a: str | Player, b: str | Player, games: int, seed: int, target: i
             seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
             clocks: dict = {}
             game = play_game(number, seats, rules, clocks)
-            if game.winner == "draw":
+            winner = game.outcome.winner  # type: ignore[union-attr]  # play_game plays to the end
+            if winner is None:
                 draws += 1
                 scores.append(0.5)
             else:
-                won = game.winner is not None and int(game.winner) == a_team
+                won = int(winner) == a_team
                 wins += won
                 scores.append(1.0 if won else 0.0)
             for s, c in clocks.items():

@@ -306,8 +306,8 @@ class Session:
 
     def result_text(self) -> str:
         ns, ew = self.game.totals
-        winner = self.game.winner
-        key = "result.draw" if winner == "draw" else ("result.win" if winner == Team.NS else "result.loss")
+        winner = self.game.outcome.winner  # type: ignore[union-attr]  # the game is over
+        key = "result.draw" if winner is None else ("result.win" if winner is Team.NS else "result.loss")
         return t(key, ns=number(ns), ew=number(ew))
 
     # --- the store --------------------------------------------------------------------------

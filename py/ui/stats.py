@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from spades import Rules, Seat, from_record, summary
+from spades import Rules, Seat, Team, from_record, summary
 from spades.record import RecordError, read_json
 from spades.rules import is_nil
 from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
@@ -75,8 +75,8 @@ def entry(record: dict) -> dict:
     over = game.over
     result = None
     if over:
-        winner = str(game.winner)
-        result = "drawn" if winner == "draw" else ("won" if winner == "NS" else "lost")
+        winner = game.outcome.winner  # type: ignore[union-attr]  # the game is over
+        result = "drawn" if winner is None else ("won" if winner is Team.NS else "lost")
     levels: Any = record.get("levels") if isinstance(record.get("levels"), dict) else {}
     return {
         "game": record.get("game"), "level": levels.get("W", DEFAULT_LEVEL),

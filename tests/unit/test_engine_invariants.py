@@ -79,7 +79,7 @@ def _random_game(number: int, rules: Rules, check=_check) -> Game:
 def test_1000_random_games_keep_the_invariants_and_replay():
     for number in range(1000):
         game = _random_game(number, VARIANTS[number % len(VARIANTS)])
-        assert game.winner is not None and len(game.hands) <= 30
+        assert game.outcome is not None and len(game.hands) <= 30
         if number % 10 == 0:
             record = to_record(game)
             again = from_record(json.loads(json.dumps(record)))

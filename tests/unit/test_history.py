@@ -36,7 +36,7 @@ def state(game: Game) -> tuple:
     """What a game shows: its record, phase, seat to move, legal actions, every seat's view."""
     views = tuple(game.view(s) for s in SEATS) if game.hand.known is None else (game.view(game.hand.known),)
     return (to_record(game), game.phase, game.to_move, game.legal_actions(), game.totals, game.banks,
-            game.winner, views)
+            game.outcome, views)
 
 
 def test_actions_are_the_bids_and_plays_with_a_deal_between_hands():

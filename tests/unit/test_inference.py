@@ -19,9 +19,9 @@ from spades.bots.inference import (
     plays_of,
     seat_rules,
 )
-from spades.bots.knowledge import Sampler, remaining_counts, sample_hands, to_sim, voids
+from spades.bots.knowledge import Sampler, remaining_counts, to_sim, voids
 from spades.bots.sim import honours_policy, policy
-from spades.cards import NUM_SEATS, Card
+from spades.cards import CARD_SLOTS, NUM_SEATS, SUIT_OF, Card
 
 
 def true_unseen(game: Game, seat: Seat) -> list[int]:
@@ -84,7 +84,7 @@ def test_sampled_deals_mostly_do_not_explain_them():
     total = 0
     for number in range(3):
         for view, _ in medium_positions(number):
-            total += misses(Evidence(view, STYLE), sample_hands(view, rng))
+            total += misses(Evidence(view, STYLE), Sampler(view).draw(rng))
     assert total > 3 * 13  # more than one unexplained bid or card per position, on average
 
 
@@ -128,7 +128,7 @@ def test_one_try_is_one_plain_draw():
     ev = Evidence(view, STYLE)
     sampler = Sampler(view, vd=voids(view), counts=remaining_counts(view))
     a, b = SplitMix64(9), SplitMix64(9)
-    assert [likely_hands(ev, sampler, a, 1) for _ in range(5)] == [sample_hands(view, b) for _ in range(5)]
+    assert [likely_hands(ev, sampler, a, 1) for _ in range(5)] == [Sampler(view).draw(b) for _ in range(5)]
 
 
 def test_draws_respect_counts_voids_and_the_seat_own_hand():
@@ -137,8 +137,10 @@ def test_draws_respect_counts_voids_and_the_seat_own_hand():
             counts, vd = remaining_counts(view), voids(view)
             sampler = Sampler(view, vd=vd, counts=counts)
             rng = SplitMix64(number)
-            for _ in range(5):
-                hands = sampler.draw(rng)
+            for k in range(6):
+                # the weighted draws, and every sixth the certain placement they fall back on
+                # after ``DRAW_TRIES`` dead ends: it too keeps every shown void
+                hands = sampler.matched(rng) if k == 5 else sampler.draw(rng)
                 assert hands[int(view.seat)] == view.held
                 union = 0
                 for s in range(NUM_SEATS):
@@ -221,3 +223,18 @@ def test_a_playout_with_the_default_rules_is_the_policy_at_every_seat():
             pass
         finished.append((sim.taken, sim.played))
     assert finished[0] == finished[1] != finished[2]
+
+
+def test_a_draw_that_keeps_running_into_dead_ends_still_keeps_the_voids(monkeypatch):
+    from spades.bots import knowledge
+
+    monkeypatch.setattr(knowledge, "DRAW_TRIES", 0)  # every draw goes to the certain placement
+    placed = 0
+    for view, _ in (position for number in range(3) for position in medium_positions(number)):
+        vd = voids(view)
+        hands = Sampler(view).draw(SplitMix64(placed))
+        for s in range(NUM_SEATS):
+            if s != int(view.seat):
+                assert not any(vd[s] >> SUIT_OF[c] & 1 for c in range(CARD_SLOTS) if hands[s] >> c & 1)
+        placed += 1
+    assert placed > 30

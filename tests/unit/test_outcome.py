@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spades import Game, Outcome, Phase, Rules, SplitMix64, Team
+from spades import Cause, Game, Outcome, Phase, Rules, SplitMix64, Team
 from spades.rules import LOSING_SCORE, MAX_HANDS, game_outcome
 
 
@@ -25,7 +25,8 @@ def test_the_outcome_of_the_scores(totals, hands, expected):
 
 
 def test_an_outcome_says_a_draw_only_after_the_last_hand():
-    assert Outcome(None, "hands").result == "draw" and Outcome(Team.NS, "below").result is Team.NS
+    assert Outcome(None, "hands").draw and Outcome(Team.NS, Cause.BELOW).winner is Team.NS
+    assert Outcome(None, "hands") == Outcome(None, Cause.HANDS) and Outcome(None, "hands").cause is Cause.HANDS
     with pytest.raises(ValueError):
         Outcome(None, "target")
     with pytest.raises(ValueError):
@@ -40,18 +41,18 @@ def test_every_random_game_ends_with_an_outcome_that_fits_its_scores():
         game = Game(game=number, rules=rules)
         rng = SplitMix64(number)
         while game.phase is not Phase.GAME_OVER:
-            assert game.outcome is None and game.winner is None
+            assert game.outcome is None
             legal = game.legal_actions()
             game.apply(legal[rng.below(len(legal))])
         outcome, (ns, ew) = game.outcome, game.totals
-        assert outcome is not None and game.winner == outcome.result
-        if outcome.cause == "hands":
+        assert outcome is not None and isinstance(outcome.cause, Cause)
+        if outcome.cause is Cause.HANDS:
             assert len(game.hands) == MAX_HANDS
-        elif outcome.cause == "target":
+        elif outcome.cause is Cause.TARGET:
             assert max(ns, ew) >= rules.target and ns != ew
         else:
             assert min(ns, ew) < LOSING_SCORE and max(ns, ew) < rules.target and ns != ew
         if outcome.winner is not None:
             assert (ns > ew) == (outcome.winner is Team.NS)
         causes.add(outcome.cause)
-    assert "below" in causes  # random bids sink a team below −200 often
+    assert Cause.BELOW in causes  # random bids sink a team below −200 often

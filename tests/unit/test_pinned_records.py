@@ -47,7 +47,7 @@ def test_every_pinned_record_replays_to_a_finished_game():
         ns, ew, number = _parts(path)
         record = json.loads(_text(path))
         game = from_record(record)
-        assert game.phase is Phase.GAME_OVER and game.winner is not None, path.name
+        assert game.phase is Phase.GAME_OVER and game.outcome is not None, path.name
         assert game.game == number and to_record(game) == record, path.name
 
 

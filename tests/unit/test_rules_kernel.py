@@ -18,7 +18,7 @@ from spades.rules import (
     bid_value,
     blind_allowed,
     first_to_act,
-    game_result,
+    game_outcome,
     is_nil,
     legal_bids,
     next_dealer,
@@ -220,8 +220,9 @@ def test_winning_index_matches_the_rule_on_random_tricks():
     (Rules(), (10, 20), 30, Team.EW),        # the 30th hand ends it
     (Rules(), (20, 20), 30, "draw"),
 ])
-def test_game_result(rules, totals, hands, result):
-    assert game_result(rules, totals, hands) == result
+def test_game_outcome_winner(rules, totals, hands, result):
+    outcome = game_outcome(rules, totals, hands)
+    assert (None if outcome is None else "draw" if outcome.draw else outcome.winner) == result
 
 
 # --- the bag cost -----------------------------------------------------------------------------

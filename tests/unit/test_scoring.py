@@ -49,7 +49,7 @@ def test_worked_example_record_scores_71_and_50():
     assert (game.hand.taken[Seat.S], game.hand.taken[Seat.N]) == (5, 3)
     assert (ns.contract, ns.bags, ns.hand, ns.total) == (70, 1, 71, 71)
     assert (ew.contract, ew.hand, ew.total) == (50, 50, 50)
-    assert game.phase is Phase.HAND_OVER and game.winner is None
+    assert game.phase is Phase.HAND_OVER and game.outcome is None
     game.apply(DEAL)
     assert game.hand.dealer is Seat.S and game.to_move is Seat.W
 
@@ -89,7 +89,7 @@ def _sweep_game(rules=None):
 def test_game_ends_when_a_team_reaches_the_target():
     game = _sweep_game()
     _finish_hand(game, (120, 0), (13, 1, 0, 1))  # NS +130 +100 (North's nil) -> 350
-    assert game.totals[0] >= 250 and game.winner is Team.NS and game.over
+    assert game.totals[0] >= 250 and game.outcome.winner is Team.NS and game.over
 
 
 def test_game_ends_when_a_team_falls_below_minus_200():
@@ -98,7 +98,7 @@ def test_game_ends_when_a_team_falls_below_minus_200():
     assert not game.over
     game = _sweep_game()
     _finish_hand(game, (0, -190), (13, 1, 0, 1))  # -210 < -200
-    assert game.over and game.winner is Team.NS
+    assert game.over and game.outcome.winner is Team.NS
 
 
 def test_score_of_exactly_minus_200_does_not_end_the_game():
@@ -110,7 +110,7 @@ def test_score_of_exactly_minus_200_does_not_end_the_game():
 def test_both_teams_over_the_target_the_higher_wins():
     game = _sweep_game()
     _finish_hand(game, (100, 400), (13, 0, 0, 0))  # NS: 130 + 100 = 330; EW: two nils failed? no: 0 tricks
-    assert game.totals == [330, 600] and game.winner is Team.EW
+    assert game.totals == [330, 600] and game.outcome.winner is Team.EW
 
 
 # In a SWEEP hand bid 13-0-0-0, South takes all 13: NS +130 +100 (North's nil), EW +200.
@@ -126,14 +126,14 @@ def test_the_game_ends_after_the_30th_hand_with_the_higher_score_winning():
     game = _sweep_game()
     game.hands = game.hands * 30  # the hand count is what matters
     _finish_hand(game, (0, 0), (13, 0, 0, 0))
-    assert game.totals == [230, 200] and game.over and game.winner is Team.NS
+    assert game.totals == [230, 200] and game.over and game.outcome.winner is Team.NS
 
 
 def test_the_30th_hand_with_equal_scores_is_a_draw():
     game = _sweep_game()
     game.hands = game.hands * 30
     _finish_hand(game, (70, 100), (13, 0, 0, 0))
-    assert game.totals == [300, 300] and game.over and game.winner == "draw"
+    assert game.totals == [300, 300] and game.over and game.outcome.draw
 
 
 def test_target_500_keeps_playing_past_250():

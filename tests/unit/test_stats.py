@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from helpers import MemoryStore
-from spades import Phase, from_record, summary
+from spades import Phase, Team, from_record, summary
 from test_ui import event, regions, south_moves, table
 from ui import saves, stats
 from ui.controller import Controller
@@ -26,7 +26,7 @@ def expected(records) -> dict:
            "nil": 0, "nil_made": 0, "bags": 0}
     for record in records:
         game = from_record(record)
-        out["won" if str(game.winner) == "NS" else "lost"] += 1
+        out["won" if game.outcome.winner is Team.NS else "lost"] += 1
         for hand in summary(game)["hands"]:
             ns = hand["score"]["NS"]
             out["hands"] += 1

@@ -89,7 +89,7 @@ class Evidence:
                          self.leader, [], 0, [0] * n, view.rules.valuing())
 
     def full(self, hands: list[int]) -> list[int]:
-        """A deal's full hands: the unseen cards ``hands`` (as ``sample_hands`` gives them) with
+        """A deal's full hands: the unseen cards ``hands`` (as ``Sampler.draw`` gives them) with
         the cards each seat has already played."""
         return [hands[s] | self.past[s] for s in range(len(SEATS))]
 
@@ -157,7 +157,7 @@ def by_policy(sim: Sim, seat: int, card: int) -> bool:
 
 def misses(ev: Evidence, hands: list[int], stop: int = 99) -> int:
     """How many of the other seats' bids and plays the deal ``hands`` (the unseen cards, as
-    ``sample_hands`` gives them) does not explain; counting stops at ``stop``."""
+    ``Sampler.draw`` gives them) does not explain; counting stops at ``stop``."""
     full = ev.full(hands)
     bad = bid_misses(ev, full) if ev.bidders else 0
     if bad >= stop or not ev.plays:
@@ -184,7 +184,7 @@ def likely_hands(ev: Evidence, sampler: Sampler, rng: SplitMix64, tries: int) ->
 
 def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rule, ...]:
     """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
-    ``sample_hands`` gives them): a rule per seat, ``policy``, the beginner's ``easy_play`` or,
+    ``Sampler.draw`` gives them): a rule per seat, ``policy``, the beginner's ``easy_play`` or,
     with ``ev.press``, ``pressure.pressing``.
 
     This seat and its partner play ``team``: the policy, or as the level plans its own team's

@@ -4,8 +4,8 @@
 - ``to_sim(view, memory=...)``: the view as a ``Sim`` (other seats' hands left empty), with
   ``played`` holding what the seat remembers: every card (``memory="all"``), or only the honours
   and the current trick (``memory="honours"``, the medium level).
-- ``sample_hands(view, rng, ...)``: the other three hands drawn from the unseen cards, each seat
-  getting as many as it still holds and no card of a suit it has shown void in; optionally
+- ``Sampler(view).draw(rng)``: the other three hands drawn from the unseen cards, each seat
+  getting as many as it still holds and never a card of a suit it has shown void in; optionally
   weighted so that Nil bidders rarely hold high cards and high bidders hold more of them.
 """
 
@@ -65,6 +65,9 @@ def remaining_counts(view: View) -> list[int]:
     return [HAND_SIZE - per_seat[s].bit_count() for s in range(NUM_SEATS)]
 
 
+DRAW_TRIES = 19  # weighted draws before ``Sampler.matched`` places the cards for certain
+
+
 def card_weight(card: int, bid: Bid | None) -> float:
     """How likely a seat with ``bid`` is to hold ``card`` (relative; 1 is neutral)."""
     rank = RANK_OF[card]
@@ -82,7 +85,7 @@ def card_weight(card: int, bid: Bid | None) -> float:
 
 
 class Sampler:
-    """Deals of the unseen cards for one seat's view (``sample_hands``), with what every draw
+    """Deals of the unseen cards for one seat's view (``draw``), with what every draw
     shares worked out once: the unseen cards, the seats each may go to (not to a seat void in
     its suit) and the weights."""
 
@@ -110,18 +113,15 @@ class Sampler:
         """Masks of the other seats' hands (own seat's entry is its real hand)."""
         me, counts, weights = self.me, self.counts, self.weight
         random = rng.random
-        for attempt in range(20):
+        elig = self.elig
+        for _ in range(DRAW_TRIES):
             need = [counts[s] if s != me else 0 for s in range(NUM_SEATS)]
             hands = [0] * NUM_SEATS
             hands[me] = self.held
             # most constrained cards first, random order within
             order = self.cards[:]
             rng.shuffle(order)
-            if attempt < 19:
-                elig = self.elig
-                order.sort(key=lambda c: len(elig[c]))  # fewest seats first
-            else:  # every card may go to every other seat: the sort would keep the order
-                elig = dict.fromkeys(order, self.others)
+            order.sort(key=lambda c: len(elig[c]))  # fewest seats first
             ok = True
             for c in order:
                 e = elig[c]
@@ -158,14 +158,42 @@ class Sampler:
                 need[s] -= 1
             if ok:
                 return hands
-        raise AssertionError("no consistent deal")  # pragma: no cover
+        return self.matched(rng)
+
+    def matched(self, rng: SplitMix64) -> list[int]:
+        """A deal that keeps every shown void, found for certain where the weighted draws kept
+        running into a dead end: the cards, in a random order, each placed with a seat that may
+        hold it, moving cards already placed along a chain of seats to make room (augmenting
+        paths, as in Kuhn's matching). The real deal is one such deal, so one is always found;
+        it is not weighted by the bids."""
+        me = self.me
+        order = self.cards[:]
+        rng.shuffle(order)
+        room = {s: self.counts[s] for s in self.others}
+        holder: dict[int, int] = {}
+
+        def place(card: int, tried: set[int]) -> bool:
+            for s in self.elig[card]:
+                if s in tried:
+                    continue
+                tried.add(s)
+                if room[s]:
+                    room[s] -= 1
+                    holder[card] = s
+                    return True
+                if any(place(other, tried) for other in [c for c, at in holder.items() if at == s]):
+                    holder[card] = s  # the card moved on left its place at s to this one
+                    return True
+            return False
+
+        for card in order:
+            if not place(card, set()):
+                raise AssertionError(f"no deal keeps the shown voids (seat {me}'s view)")
+        hands = [0] * NUM_SEATS
+        hands[me] = self.held
+        for card, s in holder.items():
+            hands[s] |= 1 << card
+        return hands
 
 
-def sample_hands(view: View, rng: SplitMix64, weighted: bool = True, vd: list[int] | None = None,
-                 counts: list[int] | None = None) -> list[int]:
-    """Masks of the other seats' hands (own seat's entry is its real hand): one draw of
-    ``Sampler``."""
-    return Sampler(view, weighted, vd, counts).draw(rng)
-
-
-__all__ = ["voids", "played_by", "to_sim", "Sampler", "sample_hands", "remaining_counts"]
+__all__ = ["voids", "played_by", "to_sim", "Sampler", "DRAW_TRIES", "remaining_counts"]
