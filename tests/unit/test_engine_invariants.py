@@ -1,4 +1,4 @@
-"""Seeded random games checking invariants after every action, and Hypothesis properties."""
+"""Seeded random games checking invariants after every action (the properties: test_engine_properties)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-
-try:
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-except ImportError:  # e.g. inside Pyodide: the property tests are skipped there
-    given = None
 
 from spades import (
     CARDS,
@@ -29,7 +23,6 @@ from spades import (
     View,
     from_record,
     to_record,
-    trick_winner,
 )
 from spades.record import summary
 from spades.state import Trick
@@ -286,40 +279,3 @@ def test_the_leak_check_sees_a_peek():
     peeking = PeekingView(partner_cards=game.hand.held[Seat.E], **view._asdict())
     assert len(leaks(peeking, game)) == 1 and "partner_cards" in leaks(peeking, game)[0]
     assert leaks(peeking._replace(partner_cards=0), game) == []
-
-
-if given is not None:
-    PERMS = st.permutations([1, 2, 3])
-
-    @given(
-        st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True),
-        st.sampled_from(list(Seat)),
-        PERMS,
-    )
-    def test_relabelling_non_trump_suits_never_changes_the_winner(cards, leader, perm):
-        mapping = {0: 0, 1: perm[0], 2: perm[1], 3: perm[2]}
-        relabelled = [Card.of(mapping[c // 13], c % 13) for c in cards]
-        assert trick_winner(leader, [CARDS[c] for c in cards]) == trick_winner(leader, relabelled)
-
-    @settings(max_examples=40, deadline=None)
-    @given(st.integers(0, 2**40), st.integers(0, 400))
-    def test_record_round_trip(number, steps):
-        game = Game(game=number)
-        rng = SplitMix64(number)
-        for _ in range(steps):
-            if game.over:
-                break
-            legal = game.legal_actions()
-            game.apply(legal[rng.below(len(legal))])
-        record = to_record(game)
-        assert to_record(from_record(json.loads(json.dumps(record)))) == record
-
-    @given(st.integers(0, 51))
-    def test_card_text_round_trip(index):
-        assert Card.parse(str(CARDS[index])) == CARDS[index]
-
-else:  # pragma: no cover
-
-    @pytest.mark.skip(reason="hypothesis is not installed")
-    def test_properties_need_hypothesis():
-        pass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import sys
 from pathlib import Path
 
 from helpers import MemoryStore, basic_game
@@ -162,13 +163,24 @@ def test_drawing_reads_no_store_and_runs_no_hint():
     shown = table_view(ctl)
     assert shown.bid_hint is not None and shown.bid_risks  # worked out before drawing
 
-    class Refusing:  # a store that may not be read while drawing
-        def get(self, key):
-            raise AssertionError("read while drawing")
+    # every Python function drawing calls: none of the store, the game in play, the coach or the
+    # computers (a draw that reached for them would show here)
+    called: set[str] = set()
 
-    ctl.session.store = Refusing()
-    ctl.coach.bid_hint = lambda: (_ for _ in ()).throw(AssertionError("hint while drawing"))
-    assert draw(shown) == draw(shown)  # the same view, the same HTML
+    def note(frame, event, arg):
+        if event == "call":
+            called.add(frame.f_code.co_filename.replace("\\", "/"))
+
+    sys.setprofile(note)
+    try:
+        html = draw(shown)
+    finally:
+        sys.setprofile(None)
+    assert any(path.endswith("/ui/render.py") for path in called)
+    forbidden = ("/ui/saves.py", "/ui/play.py", "/ui/coach.py", "/ui/controller.py", "/spades/advice.py",
+                 "/spades/analysis.py", "/spades/bots/", "/tests/unit/helpers.py")  # helpers: the MemoryStore
+    assert not [path for path in called if any(part in path for part in forbidden)]
+    assert html == draw(shown)  # the same view, the same HTML
     ctl.session.store = MemoryStore()
     assert regions(table(game=31))["panel"] != ""
 
