@@ -172,10 +172,6 @@ const OPS = {
     if (shown) flyIn(element, shown);
     if (focus) refocus(element, focus);
   },
-  text(id, text) {
-    const element = $(id);
-    if (element && element.textContent !== text) element.textContent = text;
-  },
   panel(name, all, focus) {
     for (const each of all) {
       const element = $(`${each}-panel`);
@@ -257,12 +253,14 @@ const OPS = {
  * moved aside, then the game's key emptied); what still does not fit is told to Python, which
  * says it in the notice (a quiet write, the painted table, is only dropped). */
 function apply(ops) {
+  const unknown = ops.find(([name]) => name !== "store" && !Object.hasOwn(OPS, name));
+  if (unknown) throw new Error(`Пики: Python asked the page for an unknown op "${unknown[0]}"`);
   const refused = []; // [key, value, quiet, at] of the writes refused
   ops.forEach((op, at) => {
     const [name, ...args] = op;
     if (name === "store") {
       if (!store(...args)) refused.push([...args, at]);
-    } else if (Object.hasOwn(OPS, name)) {
+    } else {
       OPS[name](...args);
     }
   });

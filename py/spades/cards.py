@@ -106,12 +106,18 @@ class Card(int):
         return JOKER_NAMES[self - NUM_CARDS] if self >= NUM_CARDS else RANK_LETTERS[self % NUM_RANKS]
 
     @property
+    def rank_face(self) -> str:
+        """The rank a player reads: ``"10"`` for the notation's ``T``, else its letter; a joker's
+        whole notation. The one place where T is written 10."""
+        rank = self.rank_letter
+        return "10" if rank == "T" else rank
+
+    @property
     def display(self) -> str:
         """The face a player reads: ``"10♥"``, ``"A♠"``; a joker as its notation, ``"BJ"``."""
-        rank = self.rank_letter
         if self >= NUM_CARDS:
-            return rank
-        return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[self // NUM_RANKS]
+            return self.rank_face
+        return self.rank_face + SUIT_SYMBOLS[self // NUM_RANKS]
 
     def __str__(self) -> str:
         if self >= NUM_CARDS:

@@ -221,10 +221,7 @@ def words(lang: str = "ru", voice: str = "hint") -> Mapping[str, str]:
 def face(card: int) -> str:
     """«♠A», «♥10»: suit first, as the hints list cards; a joker as its notation, «BJ»."""
     c = Card(card)
-    rank = c.rank_letter
-    if c.is_joker:
-        return rank
-    return SUIT_SYMBOLS[SUIT_OF[card]] + ("10" if rank == "T" else rank)
+    return c.rank_face if c.is_joker else SUIT_SYMBOLS[SUIT_OF[card]] + c.rank_face
 
 
 def faces(cards: Iterable[int]) -> str:
@@ -234,7 +231,7 @@ def faces(cards: Iterable[int]) -> str:
 def suit_run(cards: Iterable[int]) -> str:
     """«♠K Q J 9 8»: one suit symbol, then the ranks high to low."""
     cards = sorted(cards, reverse=True)
-    ranks = [("10" if Card(c).rank_letter == "T" else Card(c).rank_letter) for c in cards]
+    ranks = [Card(c).rank_face for c in cards]
     return SUIT_SYMBOLS[SUIT_OF[cards[0]]] + " ".join(ranks)
 
 

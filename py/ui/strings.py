@@ -287,7 +287,7 @@ RU = {
     "help.title": "Правила и справка",
     "lang.switch": "EN",
     "lang.switch.to": "en",
-    "lang.switch.aria": "English: switch the game to English",
+    "lang.switch.aria": "EN — English: switch the game to English",
     # before Python runs: js/boot.js shows these (the build writes them into js/shared.js)
     "boot.download": "Загрузка Python",
     "boot.start": "Запуск Python",
@@ -594,7 +594,7 @@ EN = {
     "help.title": "Rules and help",
     "lang.switch": "RU",
     "lang.switch.to": "ru",
-    "lang.switch.aria": "Русский: переключить игру на русский язык",
+    "lang.switch.aria": "RU — Русский: переключить игру на русский язык",
     "boot.download": "Downloading Python",
     "boot.start": "Starting Python",
     "boot.engine": "Loading the game engine",

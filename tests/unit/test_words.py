@@ -186,3 +186,17 @@ def test_every_refusal_of_the_engine_and_the_table_is_worded_in_both_catalogues(
     assert len(errors) >= 8 and all(key in strings.EN for key in errors)
     assert {code for code in RU if code.startswith("record.")} >= {
         "record.not_json", "record.dealt_twice", "record.plays_early", "record.game_number"}
+
+
+def test_ten_is_written_10_in_one_place():
+    # the notation's T becomes the player's 10 in ``Card.rank_face`` alone
+    import re
+    from pathlib import Path
+
+    from spades import Card
+
+    root = Path(__file__).resolve().parents[2] / "py"
+    places = [str(path.relative_to(root)) for path in sorted(root.rglob("*.py"))
+              if re.search(r'"10" if\b', path.read_text(encoding="utf-8"))]
+    assert places == ["spades/cards.py"]
+    assert Card.parse("TH").display == "10♥" and Card.parse("TS").rank_face == "10"
