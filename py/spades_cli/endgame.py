@@ -29,7 +29,7 @@ from spades.rules import play_mask, winning_index
 if TYPE_CHECKING:
     from collections.abc import Generator
 
-    from spades.bots.inference import Evidence
+    from spades.bots.inference import Deal, Evidence
     from spades.bots.sim import Sim, Stakes
 
 ENDGAME = "endgame"
@@ -127,12 +127,12 @@ class EndgameBot(HardBot):
 
     level = ENDGAME
 
-    def world_values(self, ev: Evidence, base: Sim, hands: list[int],
+    def world_values(self, ev: Evidence, base: Sim, deal: Deal,
                      runs: list[int], stakes: Stakes | None = None) -> Generator[None, None, dict[int, int]]:
-        if sum(hands).bit_count() > ENDGAME_CARDS:
-            return (yield from super().world_values(ev, base, hands, runs, stakes))
+        if sum(deal.hands).bit_count() > ENDGAME_CARDS:
+            return (yield from super().world_values(ev, base, deal, runs, stakes))
         sim = base.copy()
-        sim.held = hands[:]
+        sim.held = deal.hands[:]
         values = solve(sim, ev.me & 1, runs, stakes)
         yield
         return values

@@ -15,8 +15,8 @@ from spades.bots.inference import (
     bid_misses,
     likely_hands,
     misses,
-    opponent_leans,
     plays_of,
+    read,
     seat_rules,
 )
 from spades.bots.knowledge import Sampler, remaining_counts, to_sim, voids
@@ -118,8 +118,8 @@ def test_more_tries_give_deals_that_explain_more():
             ev = Evidence(view, STYLE)
             sampler = Sampler(view)
             rng1, rng4 = SplitMix64(number), SplitMix64(number)
-            one += misses(ev, likely_hands(ev, sampler, rng1, 1))
-            four += misses(ev, likely_hands(ev, sampler, rng4, 4))
+            one += likely_hands(ev, sampler, rng1, 1).reading.misses
+            four += likely_hands(ev, sampler, rng4, 4).reading.misses
     assert four < one * 0.7
 
 
@@ -128,7 +128,7 @@ def test_one_try_is_one_plain_draw():
     ev = Evidence(view, STYLE)
     sampler = Sampler(view, vd=voids(view), counts=remaining_counts(view))
     a, b = SplitMix64(9), SplitMix64(9)
-    assert [likely_hands(ev, sampler, a, 1) for _ in range(5)] == [Sampler(view).draw(b) for _ in range(5)]
+    assert [likely_hands(ev, sampler, a, 1).hands for _ in range(5)] == [Sampler(view).draw(b) for _ in range(5)]
 
 
 def test_draws_respect_counts_voids_and_the_seat_own_hand():
@@ -159,7 +159,7 @@ def leans(level: str, numbers):
     for number in numbers:
         for view, hands in medium_positions(number, level):
             ev = Evidence(view, STYLE)
-            lean, _ = opponent_leans(ev, ev.full(hands))
+            lean = read(ev, hands).lean
             assert lean[int(Seat.S)] == lean[int(Seat.N)] == 0  # the own team is never read
             yield len(ev.plays), lean[int(Seat.W)], lean[int(Seat.E)]
 
@@ -174,11 +174,11 @@ def test_beginners_are_read_as_beginners_and_the_medium_level_is_not():
 def test_the_seat_rules_follow_the_lean():
     view, hands = next(v for v in medium_positions(1, "easy") if len(plays_of(v[0])) >= 32)
     ev = Evidence(view, STYLE)
-    assert seat_rules(ev, hands) == (policy, easy_play, policy, easy_play)  # S W N E
+    assert seat_rules(ev, read(ev, hands)) == (policy, easy_play, policy, easy_play)  # S W N E
     view, hands = next(v for v in medium_positions(1) if len(plays_of(v[0])) >= 32)
-    assert seat_rules(Evidence(view, STYLE), hands) == (policy,) * NUM_SEATS
+    assert seat_rules(Evidence(view, STYLE), read(Evidence(view, STYLE), hands)) == (policy,) * NUM_SEATS
     # the level's own team plays the rule it is given (the hard level's: ``HardBot.team_reach``)
-    assert seat_rules(Evidence(view, STYLE), hands, easy_play) == (easy_play, policy) * 2
+    assert seat_rules(Evidence(view, STYLE), read(Evidence(view, STYLE), hands), easy_play) == (easy_play, policy) * 2
 
 
 def test_the_two_opponents_are_read_together():
@@ -188,9 +188,9 @@ def test_the_two_opponents_are_read_together():
     for number in range(4):
         for view, hands in medium_positions(number, "easy"):
             ev = Evidence(view, STYLE)
-            lean, _ = opponent_leans(ev, ev.full(hands))
+            lean = read(ev, hands).lean
             west, east = lean[int(Seat.W)], lean[int(Seat.E)]
-            rules = seat_rules(ev, hands)
+            rules = seat_rules(ev, read(ev, hands))
             assert rules[int(Seat.W)] is rules[int(Seat.E)]
             assert rules[int(Seat.W)] is (easy_play if west + east > 0 else policy)
             mixed += (west > 0) != (east > 0) and west + east > 0
@@ -238,3 +238,22 @@ def test_a_draw_that_keeps_running_into_dead_ends_still_keeps_the_voids(monkeypa
                 assert not any(vd[s] >> SUIT_OF[c] & 1 for c in range(CARD_SLOTS) if hands[s] >> c & 1)
         placed += 1
     assert placed > 30
+
+
+def test_a_deal_is_read_once_for_its_misses_and_the_opponents_leans(monkeypatch):
+    # the search reads each deal drawn once: every bid counted and every card replayed a single
+    # time, the misses and the leans together (``read``), never a second replay for the leans
+    from spades.bots import inference
+
+    view, hands = next(v for v in medium_positions(1, "easy") if len(plays_of(v[0])) >= 32)
+    ev = Evidence(view, STYLE, press=1)
+    starts, counts = [], []
+    real_start, real_bid_for = inference.replay_start, inference.bid_for
+    monkeypatch.setattr(inference, "replay_start", lambda *a: starts.append(1) or real_start(*a))
+    monkeypatch.setattr(inference, "bid_for", lambda *a: counts.append(1) or real_bid_for(*a))
+    deal = likely_hands(ev, Sampler(view), SplitMix64(5), 4)
+    drawn = len(starts)
+    assert drawn and len(counts) == drawn * len(ev.bidders)
+    seat_rules(ev, deal.reading)
+    assert len(starts) == drawn  # the seat rules replay nothing
+    assert deal.reading == read(ev, deal.hands)

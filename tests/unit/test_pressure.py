@@ -9,7 +9,7 @@ from spades.bots import decision_rng, make_player
 from spades.bots.base import legal_card
 from spades.bots.bidding import STYLE
 from spades.bots.easy import easy_play
-from spades.bots.inference import Evidence, seat_rules
+from spades.bots.inference import Evidence, read, seat_rules
 from spades.bots.knowledge import to_sim
 from spades.bots.medium import MediumBot
 from spades.bots.pressure import NONE, pressing, pressure_card
@@ -135,15 +135,16 @@ def nil_hand_positions(opponents):
 def test_pressing_opponents_are_read_as_pressing_and_the_levels_never():
     number, views = nil_hand_positions(Presser())
     late = [(v, h) for v, h in views if len(v.tricks) >= 3]
-    read = [seat_rules(Evidence(v, STYLE, press=1), h) for v, h in late]
-    assert any(rules[W] is rules[E] is pressing for rules in read)
-    assert all(rules[S] is rules[N] is policy for rules in read)  # the own team is never read
+    readings = [seat_rules(ev, read(ev, h)) for ev, h in ((Evidence(v, STYLE, press=1), h) for v, h in late)]
+    assert any(rules[W] is rules[E] is pressing for rules in readings)
+    assert all(rules[S] is rules[N] is policy for rules in readings)  # the own team is never read
     # not without the reading asked for
-    assert all(pressing not in seat_rules(Evidence(v, STYLE), h) for v, h in late)
+    assert all(pressing not in seat_rules(Evidence(v, STYLE), read(Evidence(v, STYLE), h)) for v, h in late)
     for level in ("medium", "easy", "hard"):
         _, level_views = nil_hand_positions(make_player(level))
         for v, h in level_views:
-            rules = seat_rules(Evidence(v, STYLE, press=1), h)
+            ev = Evidence(v, STYLE, press=1)
+            rules = seat_rules(ev, read(ev, h))
             assert pressing not in rules, (level, number, len(v.tricks))
             assert rules[W] in (policy, easy_play)
 

@@ -51,7 +51,7 @@ from ..scoring import score_team
 from .base import Explaining, finish, legal_card
 from .bidding import STYLE, BidStyle, bid_for, blind_wanted, judge_bid, partner_allows_nil
 from .estimate import estimate
-from .inference import Evidence, likely_hands, seat_rules
+from .inference import Deal, Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, stakes_of, to_sim, voids
 from .sim import LATER, _sure, hand_value, policy_why, reaching
 
@@ -346,17 +346,17 @@ class HardBot(Explaining):
         card, _, reason = yield from self.search_steps(view, rng)
         return legal_card(view, card), reason
 
-    def world_values(self, ev: Evidence, base: Sim, hands: list[int],
+    def world_values(self, ev: Evidence, base: Sim, deal: Deal,
                      runs: list[int], stakes: Stakes | None = None) -> Generator[None, None, dict[int, int]]:
-        """What each candidate card of ``runs`` is worth to the team in one sampled deal ``hands``:
+        """What each candidate card of ``runs`` is worth to the team in one sampled ``deal``:
         the card played, then the rest of the hand by the rules each seat is read to play by
-        (``seat_rules``; this seat and its partner by the policy going for the other team's set
-        ``team_reach`` tricks early, ``sim.reaching``), scored by ``hand_value`` or, with the
-        game's ``stakes``, by their ``value`` (the game's result too). Yields after reading the
-        opponents and after every trick. (A tools-only level that solves the last tricks exactly
+        (``seat_rules`` of the deal's reading; this seat and its partner by the policy going for
+        the other team's set ``team_reach`` tricks early, ``sim.reaching``), scored by
+        ``hand_value`` or, with the game's ``stakes``, by their ``value`` (the game's result too).
+        Yields after every trick. (A tools-only level that solves the last tricks exactly
         overrides this: ``spades_cli.endgame``.)"""
-        rules = seat_rules(ev, hands, reaching(self.team_reach))
-        yield  # reading the opponents in the deal is a slice of its own
+        rules = seat_rules(ev, deal.reading, reaching(self.team_reach))
+        hands = deal.hands
         team = ev.me & 1
         values = {}
         for c in runs:
@@ -402,9 +402,9 @@ class HardBot(Explaining):
         sampler = self.play_sampler(view, vd, counts)
         stakes = self.game_stakes(view)
         for _ in range(n):
-            hands = likely_hands(ev, sampler, rng, self.tries)
-            yield  # judging the deals drawn is a slice of its own
-            values = yield from self.world_values(ev, base, hands, runs, stakes)
+            deal = likely_hands(ev, sampler, rng, self.tries)
+            yield  # drawing and reading the deals is a slice of its own
+            values = yield from self.world_values(ev, base, deal, runs, stakes)
             for c in runs:
                 totals[c] += values[c]
         # leave the policy's card only for one that is clearly better: sampling is noisy

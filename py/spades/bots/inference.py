@@ -13,12 +13,13 @@ explain:
   only the honours) nor the beginner's rule (``easy.easy_card``) would play at that moment.
 
 ``likely_hands(evidence, sampler, rng, tries)`` draws ``tries`` deals and keeps the first that
-explains the most: the hard level searches over such deals. This is inference from public
-actions only (the seat's own cards, the bids and the cards played), never another hand. With
-``tries`` 1 it is one plain draw.
+explains the most: the hard level searches over such deals. Each deal is read once (``read``:
+one pass over the bids, one replay of the plays), for what it misses and how the opponents
+lean. This is inference from public actions only (the seat's own cards, the bids and the cards
+played), never another hand. With ``tries`` 1 it is one plain draw.
 
-``seat_rules(evidence, hands, team)`` then reads *how* each opponent plays in that deal: the
-policy, the beginner's rule when that explains more of its actions (``opponent_leans``), or, with
+``seat_rules(evidence, reading, team)`` then reads *how* each opponent plays in that deal: the
+policy, the beginner's rule when that explains more of its actions (``Reading.lean``), or, with
 ``Evidence.press``, the pressing break of the searching team's standing Nil
 (``pressure.pressing``) when that explains at least ``press`` more of its cards than the policy
 and no fewer than the beginner's rule does; the own team plays ``team``. The hard level plays
@@ -30,7 +31,7 @@ card played before the Nil bidder as the lowest card held.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import SEATS
 from ..rules import BLIND, first_to_act, least_bid, nil_stake
@@ -100,23 +101,66 @@ class Evidence:
         return tries * (len(self.plays) + DRAW_COST) if tries > 1 else 0
 
 
-def bid_misses(ev: Evidence, full: list[int]) -> int:
-    """The other seats' bids that the deal's full hands ``full`` do not explain."""
+class Reading(NamedTuple):
+    """What one deal says of the other seats, from one pass over their bids and one replay of
+    their plays (``read``): how many of their actions it does not explain, and, per seat, how
+    far the opponents lean to the beginner's rules and to pressing the team's Nil."""
+
+    misses: int
+    lean: list[int]
+    press: list[int]
+
+
+class Deal(NamedTuple):
+    """A deal searched (``likely_hands``): the unseen cards' hands and its ``Reading``."""
+
+    hands: list[int]
+    reading: Reading
+
+
+def read(ev: Evidence, hands: list[int]) -> Reading:
+    """The ``Reading`` of the deal ``hands`` (the unseen cards, as ``Sampler.draw`` gives them):
+    each bid counted and each card replayed once, for the misses and the leans together."""
+    full = ev.full(hands)
+    bad, lean = read_bids(ev, full)
+    press = [0] * len(SEATS)
+    if ev.plays:
+        bad += read_plays(ev, full, lean, press)
+    return Reading(bad, lean, press)
+
+
+def read_bids(ev: Evidence, full: list[int]) -> tuple[int, list[int]]:
+    """The other seats' bids that the deal's full hands ``full`` do not explain (``misses``), and
+    the opponents' lean to the beginner's bid: +1 where ``easy_bid`` gives its bid, −1 where
+    ``bid_for`` does; a Nil, which a beginner never bids, −``NIL_LEAN``."""
     bad = 0
-    partner = ev.me ^ 2
+    lean = [0] * len(SEATS)
+    me = ev.me
+    partner = me ^ 2
+    rules = ev.view.rules
     for seat, bid, before in ev.bidders:
-        rules = ev.view.rules
+        opponent = (seat ^ me) & 1
+        if opponent and bid == 0:
+            lean[seat] -= NIL_LEAN
         est = estimate(full[seat], rules.jokers)
         counted, _ = bid_for(seat, before, est, ev.style, rules)
+        easy = easy_bid(full[seat], least_bid(rules, before[seat ^ 2]))
+        if opponent and bid != 0:
+            lean[seat] += (bid == easy) - (bid == counted)
         if counted == bid:
             continue
         if seat == partner and (est.danger < ev.style.nil_search_danger if bid == 0
                                 else counted and abs(counted - bid) <= 1):
             continue  # the hard level's bid search moved its count
-        if bid == easy_bid(full[seat], least_bid(rules, before[seat ^ 2])):
+        if bid == easy:
             continue
         bad += 1 if (counted == 0) == (bid == 0) and abs(counted - bid) <= 1 else 2
-    return bad
+    return bad, lean
+
+
+def bid_misses(ev: Evidence, full: list[int]) -> int:
+    """The other seats' bids that the deal's full hands ``full`` do not explain."""
+    return read_bids(ev, full)[0]
 
 
 def replay_start(ev: Evidence, full: list[int]) -> Sim:
@@ -126,20 +170,26 @@ def replay_start(ev: Evidence, full: list[int]) -> Sim:
     return sim
 
 
-def play_misses(ev: Evidence, full: list[int], stop: int) -> int:
-    """The other seats' cards that no rule would have played holding the deal's full hands
-    ``full`` (``explained``; with ``ev.press``, an opponent's ``pressure_card`` too); counting
-    stops at ``stop``."""
+def read_plays(ev: Evidence, full: list[int], lean: list[int], press: list[int]) -> int:
+    """Replay the hand's plays on the deal's full hands ``full`` once: returns how many of the
+    other seats' cards no rule would have played (``explained``; with ``ev.press``, an
+    opponent's ``pressure_card`` too), and adds to the opponents' ``lean`` how many more of
+    their cards the beginner's rule explains than ``by_policy``, and to their ``press`` (with
+    ``ev.press``) how many more ``pressure_card`` explains, counted where it has a card."""
     sim = replay_start(ev, full)
     me = ev.me
     bad = 0
-    press = ev.press
     for seat, card in ev.plays:
-        if seat != me and not explained(sim, seat, card) and not (
-                press and (seat ^ me) & 1 and pressure_card(sim, seat) == card):
-            bad += 1
-            if bad >= stop:
-                return bad
+        if seat != me:
+            usual = by_policy(sim, seat, card)
+            beginner = easy_play(sim, seat) == card
+            pressed = pressure_card(sim, seat) if ev.press and (seat ^ me) & 1 else NONE
+            if (seat ^ me) & 1:
+                lean[seat] += beginner - usual
+                if pressed != NONE:
+                    press[seat] += (pressed == card) - usual
+            if not (usual or beginner or pressed == card):
+                bad += 1
         sim.play(card)
     return bad
 
@@ -155,50 +205,42 @@ def by_policy(sim: Sim, seat: int, card: int) -> bool:
     return policy(sim, seat) == card or honours_policy(sim, seat) == card
 
 
-def misses(ev: Evidence, hands: list[int], stop: int = 99) -> int:
+def misses(ev: Evidence, hands: list[int]) -> int:
     """How many of the other seats' bids and plays the deal ``hands`` (the unseen cards, as
-    ``Sampler.draw`` gives them) does not explain; counting stops at ``stop``."""
-    full = ev.full(hands)
-    bad = bid_misses(ev, full) if ev.bidders else 0
-    if bad >= stop or not ev.plays:
-        return bad
-    return bad + play_misses(ev, full, stop - bad)
+    ``Sampler.draw`` gives them) does not explain."""
+    return read(ev, hands).misses
 
 
-def likely_hands(ev: Evidence, sampler: Sampler, rng: SplitMix64, tries: int) -> list[int]:
+def likely_hands(ev: Evidence, sampler: Sampler, rng: SplitMix64, tries: int) -> Deal:
     """Of ``tries`` deals drawn by ``sampler``, the first that explains the most (one that
-    explains all is taken at once)."""
+    explains all is taken at once), with its ``Reading``: each deal is read once."""
     best = sampler.draw(rng)
-    if tries <= 1:
-        return best
-    fewest = misses(ev, best)
+    reading = read(ev, best)
     for _ in range(tries - 1):
-        if not fewest:
+        if not reading.misses:
             break
         hands = sampler.draw(rng)
-        bad = misses(ev, hands, fewest)
-        if bad < fewest:
-            best, fewest = hands, bad
-    return best
+        other = read(ev, hands)
+        if other.misses < reading.misses:
+            best, reading = hands, other
+    return Deal(best, reading)
 
 
-def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rule, ...]:
-    """How each seat plays in the playouts of the deal ``hands`` (the unseen cards, as
-    ``Sampler.draw`` gives them): a rule per seat, ``policy``, the beginner's ``easy_play`` or,
-    with ``ev.press``, ``pressure.pressing``.
+def seat_rules(ev: Evidence, reading: Reading, team: Rule = policy) -> tuple[Rule, ...]:
+    """How each seat plays in the playouts of a deal read as ``reading`` (``read``): a rule per
+    seat, ``policy``, the beginner's ``easy_play`` or, with ``ev.press``, ``pressure.pressing``.
 
     This seat and its partner play ``team``: the policy, or as the level plans its own team's
     play (the hard level's goes for a set earlier, ``HardBot.team_reach``). The opponents play
     the beginner's rule when, with the deal's cards, that rule explains more of their actions
-    than the policy does (``opponent_leans``, summed over the two: one level sits on both seats,
+    than the policy does (``Reading.lean``, summed over the two: one level sits on both seats,
     since the table sets one for both opponents and the arena plays a level against a level, so
     what either did is evidence about both): a beginner does not duck, does not watch its
     partner, and sets contracts a cooperative opponent would let through. They press the team's
     standing Nil (``pressing``) when that explains at least ``ev.press`` more of their cards than
     the policy and no fewer than the beginner's rule does: while the Nil bidder's low cards
     last, its team plays against middle cards, not the policy's soft break."""
-    lean, press = opponent_leans(ev, ev.full(hands))
-    beginner, pressure = sum(lean), sum(press)
+    beginner, pressure = sum(reading.lean), sum(reading.press)
     if ev.press and pressure >= ev.press and pressure >= beginner:
         opponents = pressing
     else:
@@ -206,37 +248,5 @@ def seat_rules(ev: Evidence, hands: list[int], team: Rule = policy) -> tuple[Rul
     return tuple(opponents if (s ^ ev.me) & 1 else team for s in range(len(SEATS)))
 
 
-def opponent_leans(ev: Evidence, full: list[int]) -> tuple[list[int], list[int]]:
-    """Per seat, how many more of its actions the beginner's rules explain than the computer
-    levels' (a bid: ``easy_bid`` against ``bid_for``; a card: ``easy_play`` against
-    ``by_policy``); 0 for this seat and its partner. A Nil, which a beginner never bids, leans
-    to the policy for good (``NIL_LEAN``). With ``ev.press``, the same for pressing the team's
-    Nil: per seat, how many more of its cards ``pressure_card`` explains than ``by_policy``
-    (counted only where it has a card to play). Returns the two leans."""
-    me = ev.me
-    lean = [0] * len(SEATS)
-    for seat, bid, before in ev.bidders:
-        if (seat ^ me) & 1:
-            if bid == 0:
-                lean[seat] -= NIL_LEAN
-                continue
-            rules = ev.view.rules
-            counted, _ = bid_for(seat, before, estimate(full[seat], rules.jokers), ev.style, rules)
-            lean[seat] += (bid == easy_bid(full[seat], least_bid(rules, before[seat ^ 2]))) - (bid == counted)
-    press = [0] * len(SEATS)
-    if ev.plays:
-        sim = replay_start(ev, full)
-        for seat, card in ev.plays:
-            if (seat ^ me) & 1:
-                usual = by_policy(sim, seat, card)
-                lean[seat] += (easy_play(sim, seat) == card) - usual
-                if ev.press:
-                    pressed = pressure_card(sim, seat)
-                    if pressed != NONE:
-                        press[seat] += (pressed == card) - usual
-            sim.play(card)
-    return lean, press
-
-
-__all__ = ["Evidence", "by_policy", "explained", "likely_hands", "misses", "opponent_leans",
-           "plays_of", "seat_rules"]
+__all__ = ["Deal", "Evidence", "Reading", "bid_misses", "by_policy", "explained", "likely_hands", "misses",
+           "plays_of", "read", "seat_rules"]
