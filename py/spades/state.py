@@ -285,9 +285,6 @@ class Game:
 
     # --- bidding ----------------------------------------------------------------------------
 
-    def blind_allowed(self, seat: Seat) -> bool:
-        return blind_allowed(self.rules, self.totals, seat)
-
     def legal_bids(self, seat: Seat) -> list[int | str]:
         """The bids ``seat`` may make, in order (``rules.legal_bids``): now, after the partner's
         bid; between hands, in the next hand before anyone bids."""

@@ -11,6 +11,7 @@ from spades import DEAL, SEATS, Game, Phase, Rules, Seat, SplitMix64, cards_of, 
 from spades.bots import make_player
 from spades.deal import deal_masks
 from spades.record import summary
+from spades.rules import blind_allowed
 from spades_cli.play import bot_action
 
 RULES = [Rules(), Rules(target=500, bag_penalty=False), Rules(blind_nil=True)]
@@ -173,7 +174,8 @@ def test_view_properties_follow_the_game():
                     assert view.hand_score == hand.score is not None
                 else:
                     assert view.hand_score is None
-                may = game.phase is Phase.BID and hand.bids[seat] is None and game.blind_allowed(seat)
+                may = (game.phase is Phase.BID and hand.bids[seat] is None
+                       and blind_allowed(game.rules, game.totals, seat))
                 assert view.may_bid_blind == may
             legal = game.legal_actions()
             game.apply(legal[rng.below(len(legal))])

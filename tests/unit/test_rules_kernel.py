@@ -255,3 +255,19 @@ def test_the_bag_cost_is_added_to_the_hand_and_the_total():
     assert (s.contract, s.bags, s.bag_penalty, s.hand, s.total, s.bank) == (70, 1, 0, 61, 161, 9)
     s = score_team((4, 3), (6, 4), 100, 8, Rules(), -BAG_COST)  # 3 bags: 11, one penalty
     assert (s.bags, s.bag_penalty, s.hand, s.total, s.bank) == (3, -100, 70 + 3 - 100 - 30, 100 - 57, 1)
+
+
+def test_blind_nil_eligibility_is_one_function():
+    # who may bid Blind Nil is ``rules.blind_allowed`` alone: the legal bids, the bid's check and
+    # the views call it; no other module compares a deficit with the Blind Nil's hundred
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "py"
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if "BLIND_NIL_DEFICIT" in p.read_text(encoding="utf-8"))
+    assert users == ["spades/rules.py"]
+    rules_text = (root / "spades" / "rules.py").read_text(encoding="utf-8")
+    assert len(re.findall(r"\bBLIND_NIL_DEFICIT\b", rules_text)) == 2  # defined, then used once
+    assert not [p.name for p in root.rglob("*.py") if re.search(r"def \w*blind_(allowed|offer)\b", p.read_text(
+        encoding="utf-8")) and p.name != "rules.py"]

@@ -18,6 +18,7 @@ import pytest
 from helpers import MemoryStore, regions
 from spades import BLIND, Card, Phase, Seat, from_record
 from spades.bots.base import finish
+from spades.rules import blind_allowed
 from ui import players, saves
 from ui.controller import FAST, Controller, in_progress
 from ui.fmt import signed
@@ -215,7 +216,8 @@ def test_blind_nil_is_offered_before_the_cards_are_seen_and_not_hinted_after_a_l
             event(ctl, "bid", 13)  # South overbids: NS fall behind
         else:
             south_moves(ctl)
-    assert ctl.session.game.phase is Phase.HAND_OVER and ctl.session.game.blind_allowed(Seat.S)
+    game = ctl.session.game
+    assert game.phase is Phase.HAND_OVER and blind_allowed(game.rules, game.totals, Seat.S)
     event(ctl, "deal")
     while ctl.session.game.to_move is not Seat.S:
         south_moves(ctl)
