@@ -79,15 +79,8 @@ def hand_range(game: Game, hand_index: int) -> range:
 def decisions_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
     """The indices in ``game.actions()`` of ``seat``'s bid (unless a Blind Nil) and the cards it
     played in hand ``hand_index``, in order."""
-    span = hand_range(game, hand_index)
-    actions = game.actions()
-    replay = game.rewound(span.start)  # one replay, stepped through the hand
-    out = []
-    for i in span:
-        if replay.to_move is seat and replay.phase in (Phase.BID, Phase.PLAY) and actions[i] != BLIND:
-            out.append(i)
-        replay.apply(actions[i])
-    return out
+    actions, actors = game.actions(), game.actors()
+    return [i for i in hand_range(game, hand_index) if actors[i] is seat and actions[i] != BLIND]
 
 
 def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, None, Decision]:

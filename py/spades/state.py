@@ -18,7 +18,7 @@ dealt by the next seat clockwise) → … → GAME_OVER.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import (
     HAND_SIZE,
@@ -60,6 +60,9 @@ from .rules import (
 from .scoring import TeamScore, score_hand
 from .values import Value
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
 _NEXT = tuple(next_seat(s) for s in SEATS)
@@ -81,6 +84,15 @@ class Trick(NamedTuple):
         if self.winner is not None:
             out["winner"] = self.winner.name
         return out
+
+
+def hand_actors(dealer: Seat, bids: int, tricks: Sequence[Trick]) -> tuple[Seat, ...]:
+    """Who took each action of a hand, in order: the ``bids`` bidders from the dealer's left,
+    then the players of its ``tricks`` (the one under way last). The one place this is worked
+    out: ``Game.actors`` and ``View.actors`` are both this."""
+    first = first_to_act(dealer)
+    bidders = tuple(SEATS[(first + k) % NUM_SEATS] for k in range(bids))
+    return bidders + tuple(seat for trick in tricks for seat in trick.seats)
 
 
 class HandState:
@@ -236,6 +248,16 @@ class Game:
                 out.append(DEAL)
             out += hand.bid_log
             out += hand.plays
+        return out
+
+    def actors(self) -> list[Seat | None]:
+        """Who took each of ``actions()``: a seat, or None for a ``DEAL`` (the game's history,
+        from which every view of it is read)."""
+        out: list[Seat | None] = []
+        for hand in self.hands:
+            if hand.index:
+                out.append(None)
+            out += hand_actors(hand.dealer, len(hand.bid_log), [*hand.tricks, hand.current_trick()])
         return out
 
     def rewound(self, count: int) -> "Game":
@@ -427,6 +449,11 @@ class View(Value):
     @property
     def hand(self) -> list[Card]:
         return cards_of(self.held)
+
+    @property
+    def actors(self) -> tuple[Seat, ...]:
+        """Who took each action of this hand so far (its bids, then its cards)."""
+        return hand_actors(self.dealer, len(self.bid_log), (*self.tricks, self.trick))
 
     @property
     def played_mask(self) -> int:

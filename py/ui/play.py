@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError, Team
 from spades.reasons import Reason
-from spades.rules import first_to_act, is_nil, next_seat
+from spades.rules import is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import saves, stats
@@ -227,15 +227,7 @@ class Session:
         view = self.view()
         if view.phase not in (Phase.BID, Phase.PLAY):
             return None
-        # who took each action of this hand: the bidders from the dealer's left, then the tricks
-        seats = []
-        bidder = first_to_act(view.dealer)
-        for _ in view.bid_log:
-            seats.append(bidder)
-            bidder = next_seat(bidder)
-        for trick in view.tricks + (view.trick,):
-            seats += trick.seats
-        mine = [k for k, seat in enumerate(seats) if seat == SOUTH]
+        mine = [k for k, seat in enumerate(view.actors) if seat == SOUTH]
         if not mine:
             return None
         return len(self.game.actions()) - view.action_count + mine[-1]

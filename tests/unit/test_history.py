@@ -188,3 +188,26 @@ def test_may_bid_blind_before_ones_turn_and_not_after_bidding():
     game.apply(3)  # South bids: it may no longer; North, still to bid, may
     assert [game.view(s).may_bid_blind for s in SEATS] == [False, False, True, False]
     assert game.view(Seat.N).legal == () and game.view(Seat.W).legal == tuple(range(14))
+
+
+def test_who_made_each_action_is_one_history_on_the_game():
+    # ``Game.actors`` is the seat to move before each action, over whole random games; each
+    # view's ``actors`` is its hand's part of it; and the places that need it read it, not a copy
+    from pathlib import Path
+
+    for number in range(1, 6):
+        game = random_game(number)
+        replay = Game(game=game.game, rules=game.rules)
+        for action, actor in zip(game.actions(), game.actors()):
+            if action == DEAL:
+                assert actor is None
+                replay.apply(DEAL)
+                continue
+            assert actor is replay.to_move
+            view = replay.view(actor)
+            assert len(view.actors) == view.action_count
+            replay.apply(action)
+            assert replay.view(actor).actors[-1] is actor
+    root = Path(__file__).resolve().parents[2] / "py"
+    for name in ("ui/play.py", "spades/analysis.py", "spades/bots/inference.py"):
+        assert "first_to_act" not in (root / name).read_text(encoding="utf-8"), name

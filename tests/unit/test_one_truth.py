@@ -31,6 +31,7 @@ def _action(game: Game, answer: object) -> object:
     return answer if isinstance(answer, int) or answer == BLIND else Card.parse(str(answer))
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="twenty whole deals: checked under CPython, where CI runs it")
 @pytest.mark.parametrize("i", range(DEALS))
 def test_hint_and_the_hard_bot_agree_on_every_decision_of_an_arena_deal(i):
     # the deal the arena plays as its i-th for seed SEED, played by the hard level at every seat

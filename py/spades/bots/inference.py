@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import SEATS
-from ..rules import BLIND, first_to_act, least_bid, nil_stake
+from ..rules import BLIND, least_bid, nil_stake
 from ..state import View
 from .bidding import BidStyle, bid_for
 from .easy import easy_bid, easy_play
@@ -73,12 +73,11 @@ class Evidence:
         self.style = style
         self.plays = plays_of(view)
         self.past = played_by(view)
-        first = int(first_to_act(view.dealer))
         # (seat, its bid, the bids made before it) for every other seat that bid with its cards
         self.bidders: list[tuple[int, int, tuple[Bid | None, ...]]] = []
         before: list[Bid | None] = [None] * len(SEATS)
-        for k, bid in enumerate(view.bid_log):
-            seat = (first + k) % len(SEATS)
+        for bidder, bid in zip(view.actors, view.bid_log):
+            seat = int(bidder)
             if seat != self.me and bid != BLIND:
                 self.bidders.append((seat, cast(int, bid), tuple(before)))  # not a Blind Nil: a number
             before[seat] = bid
