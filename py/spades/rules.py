@@ -97,19 +97,67 @@ class RulesError(ValueError):
 
 THIRTEEN_BONUSES = (0, 200, 500)
 BAG_LIMITS = (10, 5)
-HOUSE_KEYS = ("min_team_bid", "thirteen_bonus", "jokers", "nil_tricks_count", "bag_limit")
+SWITCH = (False, True)  # an option that is on or off
+
+
+class Option(Value):
+    """One of the game's options (OpenSpiel's ``GameParameters``): its name, its default, the
+    values a record may carry (``allowed``; None: any positive whole number) and those the
+    settings panel offers (``offered``), and whether it is a house rule (a record carries a house
+    rule only when it is in force). ``OPTIONS`` declares them all, once: ``Rules``, the page's
+    settings and their panel, records and the command line's ``--rules`` are built from it."""
+
+    __slots__ = ("name", "default", "allowed", "offered", "house")
+    name: str
+    default: int | bool
+    allowed: tuple[int | bool, ...] | None
+    offered: tuple[int | bool, ...]
+    house: bool
+
+    def __init__(self, name: str, default: int | bool, allowed: tuple[int | bool, ...] | None,
+                 offered: tuple[int | bool, ...], house: bool = False) -> None:
+        super().__init__(name, default, allowed, offered, house)
+
+    @property
+    def switch(self) -> bool:
+        return self.allowed == SWITCH
+
+    def why(self, value: object) -> str | None:
+        """Why ``value`` may not be this option's (a record's or a caller's), or None when it may."""
+        if self.switch:
+            return None if type(value) is bool else f"must be true or false, not {value!r}"
+        if self.allowed is None:
+            ok = type(value) is int and value > 0
+            return None if ok else f"must be a positive whole number, not {value!r}"
+        if type(value) is int and value in self.allowed:
+            return None
+        allowed = self.allowed
+        if allowed == tuple(range(allowed[0], allowed[-1] + 1)):
+            return f"must be a whole number {allowed[0]}..{allowed[-1]}, not {value!r}"
+        return f"must be one of {', '.join(map(str, allowed))}, not {value!r}"
+
+
+OPTIONS = (
+    Option("target", 250, None, TARGETS),  # the game's end: a record may carry any positive target
+    Option("bag_penalty", True, SWITCH, SWITCH),
+    Option("blind_nil", False, SWITCH, SWITCH),
+    # the house rules: a team's number bids add up to at least this (a team with a Nil has none) …
+    Option("min_team_bid", 0, tuple(range(MAX_BID + 1)), (0, 4), house=True),
+    # … a team that bids 13 and takes them all scores this in place of 130, and loses it when set …
+    Option("thirteen_bonus", 0, THIRTEEN_BONUSES, THIRTEEN_BONUSES, house=True),
+    # … two jokers above A♠, 2♥ and 2♦ out of the deck; a failed Nil's tricks count for the
+    # partner's contract; and how many bags make one penalty (10: −100, 5: −50)
+    Option("jokers", False, SWITCH, SWITCH, house=True),
+    Option("nil_tricks_count", False, SWITCH, SWITCH, house=True),
+    Option("bag_limit", BAGS_PER_PENALTY, BAG_LIMITS, BAG_LIMITS, house=True),
+)
+OPTION = {option.name: option for option in OPTIONS}
+HOUSE_KEYS = tuple(option.name for option in OPTIONS if option.house)
 
 
 class Rules(Value):
-    """A game's rules: the three settings of SPEC §2 and the house variants, each off by default.
-
-    - ``min_team_bid``: a team's number bids add up to at least this (a team with a Nil has none);
-    - ``thirteen_bonus``: a team that bids 13 and takes all 13 tricks scores this in place of
-      130, and loses it when set (0: scored as any contract);
-    - ``jokers``: two jokers above A♠ (spades in every rule), 2♥ and 2♦ out of the deck;
-    - ``nil_tricks_count``: a failed Nil's tricks count toward the partner's contract;
-    - ``bag_limit``: how many bags make one penalty of 10 points each (10: −100, 5: −50).
-    """
+    """A game's rules: one value for each of ``OPTIONS`` (the three settings of SPEC §2 and the
+    house variants, each off by default), checked against the declaration."""
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
                  "nil_tricks_count", "bag_limit")
@@ -122,26 +170,24 @@ class Rules(Value):
     nil_tricks_count: bool
     bag_limit: int
 
-    def __init__(self, target: int = 250, bag_penalty: bool = True, blind_nil: bool = False,
-                 min_team_bid: int = 0, thirteen_bonus: int = 0, jokers: bool = False,
-                 nil_tricks_count: bool = False, bag_limit: int = BAGS_PER_PENALTY) -> None:
-        if type(target) is not int or target <= 0:
-            raise RulesError("target", f"must be a positive whole number, not {target!r}", target)
-        for key, flag in (("bag_penalty", bag_penalty), ("blind_nil", blind_nil), ("jokers", jokers),
-                          ("nil_tricks_count", nil_tricks_count)):
-            if type(flag) is not bool:
-                raise RulesError(key, f"must be true or false, not {flag!r}", flag)
-        if type(min_team_bid) is not int or not 0 <= min_team_bid <= MAX_BID:
-            raise RulesError("min_team_bid", f"must be a whole number 0..{MAX_BID}, not {min_team_bid!r}",
-                             min_team_bid)
-        if type(thirteen_bonus) is not int or thirteen_bonus not in THIRTEEN_BONUSES:
-            raise RulesError("thirteen_bonus", "must be one of "
-                             f"{', '.join(map(str, THIRTEEN_BONUSES))}, not {thirteen_bonus!r}", thirteen_bonus)
-        if type(bag_limit) is not int or bag_limit not in BAG_LIMITS:
-            raise RulesError("bag_limit", f"must be one of {', '.join(map(str, BAG_LIMITS))}, "
-                             f"not {bag_limit!r}", bag_limit)
-        super().__init__(target, bag_penalty, blind_nil, min_team_bid, thirteen_bonus, jokers, nil_tricks_count,
-                         bag_limit)
+    def __init__(self, *values: int | bool, **given: int | bool) -> None:
+        """``Rules(target=500, jokers=True)``: the options named, the rest at their defaults
+        (positional values, in ``OPTIONS``' order, are for copies)."""
+        if len(values) > len(OPTIONS):
+            raise TypeError(f"Rules has {len(OPTIONS)} options, given {len(values)}")
+        named = dict(zip(self._fields, values))
+        unknown = sorted(set(given) - set(OPTION) | set(given) & set(named))
+        if unknown:
+            raise TypeError(f"Rules: no such option, or given twice: {', '.join(unknown)}")
+        named.update(given)
+        chosen = []
+        for option in OPTIONS:
+            value = named.get(option.name, option.default)
+            why = option.why(value)
+            if why is not None:
+                raise RulesError(option.name, why, value)
+            chosen.append(value)
+        super().__init__(*chosen)
 
     @property
     def deck(self) -> int:
@@ -200,6 +246,9 @@ class Rules(Value):
 
 
 _VALUED: dict[Rules, Rules] = {}  # ``Rules.valuing``'s, by rules (a game's few)
+if Rules._fields != tuple(OPTION):  # the fields are annotated for the reader and mypy: OPTIONS rules them
+    raise TypeError("Rules' fields must be the names of OPTIONS, in order")
+
 DEFAULT = Rules()
 VALUING = DEFAULT.valuing()  # the default rules as the computer players value a hand
 
@@ -339,6 +388,15 @@ def winning_index(cards: Sequence[int]) -> int:
 def trick_winner(leader: int, cards: Sequence[int]) -> Seat:
     """The seat winning the trick: the highest spade, else the highest card of the led suit."""
     return SEATS[(leader + winning_index(cards)) % NUM_SEATS]
+
+
+def hand_actors(dealer: Seat, bids: int, tricks: Sequence[Trick]) -> tuple[Seat, ...]:
+    """Who took each action of a hand, in order: the ``bids`` bidders from the dealer's left,
+    then the players of its ``tricks`` (the one under way last). The one place this is worked
+    out: ``Game.actors`` and ``View.actors`` are both this."""
+    first = first_to_act(dealer)
+    bidders = tuple(SEATS[(first + k) % NUM_SEATS] for k in range(bids))
+    return bidders + tuple(seat for trick in tricks for seat in trick.seats)
 
 
 def shown_voids(tricks: Sequence[Trick]) -> list[int]:

@@ -18,7 +18,7 @@ dealt by the next seat clockwise) → … → GAME_OVER.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .cards import (
     HAND_SIZE,
@@ -50,6 +50,7 @@ from .rules import (
     blind_allowed,
     first_to_act,
     game_outcome,
+    hand_actors,
     legal_bids,
     next_dealer,
     next_seat,
@@ -59,9 +60,6 @@ from .rules import (
 )
 from .scoring import TeamScore, score_hand
 from .values import Value
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
@@ -84,15 +82,6 @@ class Trick(NamedTuple):
         if self.winner is not None:
             out["winner"] = self.winner.name
         return out
-
-
-def hand_actors(dealer: Seat, bids: int, tricks: Sequence[Trick]) -> tuple[Seat, ...]:
-    """Who took each action of a hand, in order: the ``bids`` bidders from the dealer's left,
-    then the players of its ``tricks`` (the one under way last). The one place this is worked
-    out: ``Game.actors`` and ``View.actors`` are both this."""
-    first = first_to_act(dealer)
-    bidders = tuple(SEATS[(first + k) % NUM_SEATS] for k in range(bids))
-    return bidders + tuple(seat for trick in tricks for seat in trick.seats)
 
 
 class HandState:
@@ -251,8 +240,7 @@ class Game:
         return out
 
     def actors(self) -> list[Seat | None]:
-        """Who took each of ``actions()``: a seat, or None for a ``DEAL`` (the game's history,
-        from which every view of it is read)."""
+        """Who took each of ``actions()``: a seat, or None for a ``DEAL`` (``rules.hand_actors``)."""
         out: list[Seat | None] = []
         for hand in self.hands:
             if hand.index:
@@ -440,11 +428,8 @@ class View(Value):
                          spades_broken, to_move, legal, totals, banks, sheet, outcome)
 
     def looked(self) -> View:
-        """This view once the seat has looked at its cards: Blind Nil, bid before the cards are
-        seen, is no longer among its choices."""
-        if BLIND not in self.legal:
-            return self
-        return self._replace(legal=tuple(a for a in self.legal if a != BLIND))
+        """This view once the seat has looked at its cards: Blind Nil is no longer a choice."""
+        return self._replace(legal=tuple(a for a in self.legal if a != BLIND)) if BLIND in self.legal else self
 
     @property
     def hand(self) -> list[Card]:

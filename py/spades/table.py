@@ -3,30 +3,32 @@
 One configuration, read by the controller, the saves, the renderer and the command line:
 South is the player; North, the partner, always plays the strongest level; West and East play
 at the level the settings choose (``OPPONENT_LEVELS``, ``DEFAULT_LEVEL`` to begin with). A game
-is played to one of ``TARGETS``, at one of the ``PACES``.
+is played to one of ``TARGETS`` (the options of ``rules.OPTIONS``), at one of the ``PACES``.
 """
 
 from __future__ import annotations
 
 from .cards import Seat
-from .rules import BAG_LIMITS, TARGETS, THIRTEEN_BONUSES
+from .rules import OPTION, OPTIONS, TARGETS
 
 HUMAN = Seat.S
 PARTNER_LEVEL = "hard"
 OPPONENT_LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "easy"
-DEFAULT_TARGET = TARGETS[0]
 PACES = ("slow", "normal", "fast")  # the table's pace: how long the computers pause, a trick stays
 DECKS = ("two", "four")  # the suits' colours: ♥♦ red and ♠♣ black, or ♦ blue and ♣ green too
 CARD_SIZES = ("normal", "large")
 FELTS = ("green", "blue", "claret")  # the table's colour
-MIN_TEAM_BIDS = (0, 4)  # the house rules the settings offer: the team minimum (0: none) …
-HOUSE_CHOICES = {"min_team_bid": MIN_TEAM_BIDS, "thirteen_bonus": THIRTEEN_BONUSES, "bag_limit": BAG_LIMITS}
-HOUSE_SWITCHES = ("jokers", "nil_tricks_count")  # … and those on or off
+# the game's options as the settings offer them (``rules.OPTIONS``): chosen among values or on/off,
+# the house rules among them apart
+RULE_CHOICES = {option.name: option.offered for option in OPTIONS if not option.switch}
+RULE_SWITCHES = tuple(option.name for option in OPTIONS if option.switch)
+HOUSE_CHOICES = {name: values for name, values in RULE_CHOICES.items() if OPTION[name].house}
+HOUSE_SWITCHES = tuple(name for name in RULE_SWITCHES if OPTION[name].house)
 PENALTY_ONLY = ("bag_limit",)  # house choices with nothing to count to while the bag penalty is off
 # every setting of the table chosen among values (radio buttons), and the values each may take
-TABLE_CHOICES = {"target": TARGETS, "level": OPPONENT_LEVELS, "pace": PACES, "deck": DECKS, "cards": CARD_SIZES,
-                 "felt": FELTS, **HOUSE_CHOICES}
+TABLE_CHOICES = {"level": OPPONENT_LEVELS, "pace": PACES, "deck": DECKS, "cards": CARD_SIZES, "felt": FELTS,
+                 **RULE_CHOICES}
 
 
 def seat_levels(opponents: str) -> dict[Seat, str]:
@@ -35,6 +37,6 @@ def seat_levels(opponents: str) -> dict[Seat, str]:
     return {Seat.W: opponents, Seat.N: PARTNER_LEVEL, Seat.E: opponents}
 
 
-__all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "DEFAULT_TARGET",
-           "CARD_SIZES", "DECKS", "FELTS", "PACES", "TARGETS", "MIN_TEAM_BIDS", "HOUSE_CHOICES", "HOUSE_SWITCHES",
-           "PENALTY_ONLY", "TABLE_CHOICES", "seat_levels"]
+__all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "CARD_SIZES", "DECKS", "FELTS", "PACES",
+           "TARGETS", "RULE_CHOICES", "RULE_SWITCHES", "HOUSE_CHOICES", "HOUSE_SWITCHES", "PENALTY_ONLY",
+           "TABLE_CHOICES", "seat_levels"]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.messages import SpadesError
 from spades.record import to_record
-from spades.rules import DEAL, Phase, Rules
+from spades.rules import DEAL, OPTIONS, Option, Phase, Rules
 from spades.state import Game
 from spades.table import DEFAULT_LEVEL, PARTNER_LEVEL
 
@@ -101,8 +101,22 @@ def play_game(number: int, players: dict, rules: Rules | None = None, clocks: di
         game.apply(DEAL)
 
 
-RULES_HELP = ('rules as JSON, e.g. \'{"target": 500, "blind_nil": true}\'; house rules: "min_team_bid": 4, '
-              '"thirteen_bonus": 200|500, "jokers": true, "nil_tricks_count": true, "bag_limit": 5')
+def _option_help(option: Option) -> str:
+    allowed = option.allowed
+    if option.switch:
+        values = "true|false"
+    elif allowed is None:
+        values = "a positive number"
+    elif len(allowed) > 3:
+        values = f"{allowed[0]}..{allowed[-1]}"
+    else:
+        values = "|".join(map(str, allowed))
+    return f'"{option.name}": {values} (default {json.dumps(option.default)})'
+
+
+# the options of a game (``rules.OPTIONS``), as --rules takes them
+RULES_HELP = ("rules as JSON, the record's \"rules\", e.g. '{\"target\": 500, \"blind_nil\": true}'; options: "
+              + "; ".join(_option_help(option) for option in OPTIONS))
 
 
 def rules_from_arg(text: str | None) -> Rules:

@@ -88,7 +88,7 @@ class Session:
         self.store = store
         self.settings, damaged = saves.load_settings(store)
         set_language(self.settings.lang)
-        self.game: Game = Game(game=0, rules=self.settings.rules())
+        self.game: Game = Game(game=0, rules=self.settings.rules)
         self.level = self.settings.level
         self.undos = 0  # South's decisions taken back in this game (kept in the record)
         self.started = 0  # this play of the game number, for the statistics (kept in the record)
@@ -182,7 +182,7 @@ class Session:
         self.undos = 0
         self.started = random.randint(1, 2**31 - 1)
         self.clear_seen()  # nothing of the new game has been shown yet
-        self.adopt(Game(game=number, rules=self.settings.rules()), self.settings.level)
+        self.adopt(Game(game=number, rules=self.settings.rules), self.settings.level)
         self.save()
 
     def adopt(self, game: Game, level: str) -> None:

@@ -35,9 +35,9 @@ class Preferences:
         session.settings = saves.Settings.from_json(data)
         session.stored(saves.save_settings, session.store, session.settings)
         game = session.game
-        changed = session.settings.rules() != game.rules or session.settings.level != session.level
+        changed = session.settings.rules != game.rules or session.settings.level != session.level
         if changed and not in_progress(game) and not game.over and not session.busy:
-            session.adopt(Game(game=game.game, rules=session.settings.rules()), session.settings.level)
+            session.adopt(Game(game=game.game, rules=session.settings.rules), session.settings.level)
             session.save()
 
 

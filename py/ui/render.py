@@ -323,7 +323,7 @@ def settings(tv: TableView) -> str:
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
     def radios(name: str, extra: str = "", off: bool = False) -> str:  # one setting's values (``TABLE_CHOICES``)
-        chosen = getattr(s, name)
+        chosen = s.value(name)
         return (f'<fieldset{attrs(disabled=off)}><legend>{escape(t("settings." + name))}</legend>'
                 + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in TABLE_CHOICES[name])
                 + extra + "</fieldset>")
@@ -332,15 +332,15 @@ def settings(tv: TableView) -> str:
         return f'{control}<p class="option-hint" id="hint-{name}">{escape(t(f"settings.{name}.hint"))}</p>'
 
     house = (f'<fieldset class="house"><legend>{escape(t("settings.house"))}</legend>'
-             + "".join(hinted(radios(name, off=name in PENALTY_ONLY and not s.bag_penalty), name)
+             + "".join(hinted(radios(name, off=name in PENALTY_ONLY and not s.rules.bag_penalty), name)
                        for name in HOUSE_CHOICES)
-             + "".join(hinted(check(name, t(f"settings.{name}"), getattr(s, name)), name) for name in HOUSE_SWITCHES)
+             + "".join(hinted(check(name, t(f"settings.{name}"), bool(s.value(name))), name) for name in HOUSE_SWITCHES)
              + "</fieldset>")
     rules = tv.game.rules
     note = t("settings.next_game") if tv.under_way else t("settings.now")
     in_force = house_text(rules, False)
     waiting = ""
-    if tv.under_way and (s.rules() != rules or s.level != tv.level):
+    if tv.under_way and (s.rules != rules or s.level != tv.level):
         waiting = (f'<p><button type="button" data-action="new-game">'
                    f'{escape(t("settings.start_new"))}</button></p>')
     current = t(
@@ -353,8 +353,8 @@ def settings(tv: TableView) -> str:
     return (
         radios("target") + radios("level")
         + f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
-        f'{check("bag_penalty", t("settings.bag_penalty"), s.bag_penalty)}'
-        f'{check("blind_nil", t("settings.blind_nil"), s.blind_nil)}'
+        f'{check("bag_penalty", t("settings.bag_penalty"), s.rules.bag_penalty)}'
+        f'{check("blind_nil", t("settings.blind_nil"), s.rules.blind_nil)}'
         f'{check("explain", t("settings.explain"), s.explain)}</fieldset>'
         + house
         + radios("pace", check("autoplay", t("settings.autoplay"), s.autoplay))

@@ -17,15 +17,8 @@ from typing import TYPE_CHECKING, Any
 from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import Reason, words
 from spades.record import read_json
-from spades.rules import BAGS_PER_PENALTY
-from spades.table import (
-    DEFAULT_LEVEL,
-    DEFAULT_TARGET,
-    HOUSE_SWITCHES,
-    OPPONENT_LEVELS,
-    TABLE_CHOICES,
-    seat_levels,
-)
+from spades.rules import DEFAULT, OPTION
+from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS, RULE_SWITCHES, TABLE_CHOICES, seat_levels
 from spades.values import Value
 
 from .strings import LANGUAGES, said
@@ -52,7 +45,7 @@ DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
 # the settings that are on or off (checkboxes)
-SWITCHES = ("bag_penalty", "blind_nil", "explain", "autoplay", "sound", *HOUSE_SWITCHES)
+SWITCHES = ("explain", "autoplay", "sound", *RULE_SWITCHES)
 # the settings chosen among values (radio buttons), and the values each may take
 CHOICES = {**TABLE_CHOICES, "lang": LANGUAGES}
 SMALL_TEXT = 10_000  # characters: settings and the table's note are a few dozen
@@ -60,14 +53,12 @@ MIN_KEPT = 1_000  # a damaged save is kept whole, else its longest prefix of at 
 
 
 class Settings(Value):
-    """The player's choices: the next game's target, level and options, and the table's own."""
+    """The player's choices: the table's own and the next game's ``rules`` (the game's options,
+    ``spades.rules.OPTIONS``, whose defaults and values the settings take from there). Saved
+    flat, one key a setting, the options' among them."""
 
-    __slots__ = ("target", "level", "bag_penalty", "blind_nil", "lang", "explain", "pace", "autoplay", "deck",
-                 "cards", "felt", "sound", "min_team_bid", "thirteen_bonus", "jokers", "nil_tricks_count", "bag_limit")
-    target: int
+    __slots__ = ("level", "lang", "explain", "pace", "autoplay", "deck", "cards", "felt", "sound", "rules")
     level: str
-    bag_penalty: bool
-    blind_nil: bool
     lang: str  # the interface's language: applies at once, not only from the next game
     explain: bool  # the partner says why it bid or played (the status line, its card)
     pace: str  # the table's pace (``spades.table.PACES``): applies at once
@@ -76,26 +67,19 @@ class Settings(Value):
     cards: str  # the cards' size (``CARD_SIZES``)
     felt: str  # the table's colour (``FELTS``)
     sound: bool  # the table's sounds (the switch in the top bar)
-    min_team_bid: int  # the house rules (``spades.rules.Rules``), from the next game like the others
-    thirteen_bonus: int
-    jokers: bool
-    nil_tricks_count: bool
-    bag_limit: int
+    rules: Rules  # the next game's rules, from the next game like the level
 
-    def __init__(self, target: int = DEFAULT_TARGET, level: str = DEFAULT_LEVEL, bag_penalty: bool = True,
-                 blind_nil: bool = False, lang: str = "ru", explain: bool = True, pace: str = "normal",
+    def __init__(self, level: str = DEFAULT_LEVEL, lang: str = "ru", explain: bool = True, pace: str = "normal",
                  autoplay: bool = False, deck: str = "two", cards: str = "normal", felt: str = "green",
-                 sound: bool = True, min_team_bid: int = 0, thirteen_bonus: int = 0, jokers: bool = False,
-                 nil_tricks_count: bool = False, bag_limit: int = BAGS_PER_PENALTY) -> None:
-        super().__init__(target, level, bag_penalty, blind_nil, lang, explain, pace, autoplay, deck, cards, felt,
-                         sound, min_team_bid, thirteen_bonus, jokers, nil_tricks_count, bag_limit)
+                 sound: bool = True, rules: Rules = DEFAULT) -> None:
+        super().__init__(level, lang, explain, pace, autoplay, deck, cards, felt, sound, rules)
 
-    def rules(self) -> Rules:
-        """The next game's rules: the settings of ``Rules``' fields."""
-        return Rules(**{name: getattr(self, name) for name in Rules._fields})
+    def value(self, name: str) -> object:
+        """One setting by its saved name: the table's own, or one of the game's options."""
+        return getattr(self.rules, name) if name in OPTION else getattr(self, name)
 
     def to_json(self) -> dict:
-        return self._asdict()
+        return {**{name: getattr(self, name) for name in self._fields if name != "rules"}, **self.rules._asdict()}
 
     @classmethod
     def from_json(cls, data: object) -> "Settings":
@@ -105,26 +89,29 @@ class Settings(Value):
     @classmethod
     def read(cls, data: object) -> tuple["Settings", list[str]]:
         """The settings of ``data`` and the names of the fields that were there but wrong
-        (each keeps its default). Types are checked exactly: 250.0 or "250" is not a target."""
+        (each keeps its default). Types are checked exactly: 250.0 or "250" is not 250."""
         s = cls()
         if not isinstance(data, dict):
             return s, ["settings"]
         bad = []
+        chosen: dict[str, object] = {}
         for name, values in CHOICES.items():
             value = data.get(name)
             if value is None:
                 continue
-            if type(value) is type(getattr(s, name)) and value in values:
-                s = s._replace(**{name: value})
+            if type(value) is type(s.value(name)) and value in values:
+                chosen[name] = value
             else:
                 bad.append(name)
         for name in SWITCHES:
             if name in data:
                 if isinstance(data[name], bool):
-                    s = s._replace(**{name: data[name]})
+                    chosen[name] = data[name]
                 else:
                     bad.append(name)
-        return s, bad
+        rules = Rules(**{name: value for name, value in chosen.items() if name in OPTION})  # type: ignore[arg-type]
+        table = {name: value for name, value in chosen.items() if name not in OPTION}
+        return s._replace(rules=rules, **table), bad
 
 
 def load_settings(store: Store) -> tuple[Settings, list[str]]:

@@ -138,7 +138,7 @@ def test_the_language_is_a_setting_kept_with_the_others():
     assert saves.load_settings(store)[0].lang == "ru"
     store.set(saves.SETTINGS_KEY, json.dumps({"target": 500, "level": "hard", "lang": "en"}))
     settings, _ = saves.load_settings(store)
-    assert (settings.lang, settings.target, settings.level) == ("en", 500, "hard")
+    assert (settings.lang, settings.rules.target, settings.level) == ("en", 500, "hard")
 
 
 class Screen:

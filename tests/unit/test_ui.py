@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from helpers import MemoryStore, regions
-from spades import BLIND, Card, Phase, Seat, from_record
+from spades import BLIND, Card, Phase, Rules, Seat, from_record
 from spades.bots.base import finish
 from spades.rules import blind_allowed
 from ui import players, saves
@@ -203,7 +203,7 @@ def test_blind_nil_is_offered_before_the_cards_are_seen_and_not_hinted_after_a_l
     # A record where NS trail by 100+ after hand 1 (their bids fail), blind nil on.
     store = MemoryStore()
     ctl = table(store, game=9)
-    ctl.session.settings = saves.Settings(blind_nil=True)
+    ctl.session.settings = saves.Settings(rules=Rules(blind_nil=True))
     ctl.session.new_game(9)
     for _ in range(400):
         game = ctl.session.game

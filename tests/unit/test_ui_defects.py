@@ -27,14 +27,14 @@ class RefusingStore(MemoryStore):
 def test_a_target_of_250_point_0_falls_back_to_the_default_with_a_notice():
     store = MemoryStore({saves.SETTINGS_KEY: json.dumps({"target": 250.0, "level": "hard"})})
     settings, bad = saves.load_settings(store)
-    assert settings.target == 250 and type(settings.target) is int and bad == ["target"]
+    assert settings.rules.target == 250 and type(settings.rules.target) is int and bad == ["target"]
     assert settings.level == "hard"  # the good field is kept
     ctl = table(store)
     assert ctl.session.game.rules.target == 250 and "target" in ctl.session.notice
     for damaged in ({"target": "500"}, {"target": True}, {"bag_penalty": 1}, {"level": ["hard"]},
                     {"lang": 7}, [1, 2], "text", {"target": 10**400}):
         ctl = table(MemoryStore({saves.SETTINGS_KEY: json.dumps(damaged)}))
-        assert ctl.session.notice and ctl.session.game.rules == saves.Settings().rules(), damaged
+        assert ctl.session.notice and ctl.session.game.rules == saves.Settings().rules, damaged
 
 
 def test_deeply_nested_saves_are_refused_before_parsing():
@@ -118,7 +118,7 @@ def test_a_computer_answering_an_illegal_action_is_reported_too(monkeypatch):
 def test_a_setting_changed_while_the_storage_refuses_is_not_an_error():
     ctl = table(RefusingStore())
     event(ctl, "setting", ("target", 500))
-    assert ctl.session.settings.target == 500 and ctl.session.notice
+    assert ctl.session.settings.rules.target == 500 and ctl.session.notice
 
 
 def test_the_table_plays_the_same_game_as_the_command_line():

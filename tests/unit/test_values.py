@@ -126,3 +126,30 @@ def test_a_reason_with_parameters_is_hashable_and_cannot_change():
     for again in (copy.copy(named), copy.deepcopy(named), pickle.loads(pickle.dumps(named))):
         assert again == named and hash(again) == hash(named)
     assert eval(repr(named), {"Reason": Reason}) == named
+
+
+def test_the_games_options_are_declared_once():
+    # ``rules.OPTIONS`` holds each option's name, default and values; the rules, the page's
+    # settings (their fields, defaults, what is saved and what the panel offers) and the command
+    # line's --rules read it, and none of them writes a default or a value list of its own
+    import inspect
+    import re
+    from pathlib import Path
+
+    from spades.rules import OPTION, OPTIONS
+    from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, RULE_CHOICES, RULE_SWITCHES, TABLE_CHOICES
+    from spades_cli.play import RULES_HELP
+    from ui import saves
+
+    assert Rules._fields == tuple(OPTION) and Rules() == Rules(**{o.name: o.default for o in OPTIONS})
+    assert set(RULE_CHOICES) | set(RULE_SWITCHES) == set(OPTION)
+    assert all(TABLE_CHOICES[name] == OPTION[name].offered for name in RULE_CHOICES)
+    assert set(HOUSE_CHOICES) | set(HOUSE_SWITCHES) == {o.name for o in OPTIONS if o.house}
+    assert not set(OPTION) & set(saves.Settings._fields)  # the options are its ``rules``, not copies
+    assert saves.Settings().rules == Rules() and set(OPTION) <= set(saves.Settings().to_json())
+    assert all(f'"{o.name}"' in RULES_HELP for o in OPTIONS)
+    source = inspect.getsource(saves.Settings)
+    assert not re.search(r"\b(target|bag_penalty|blind_nil|min_team_bid|thirteen_bonus|jokers|nil_tricks_count|"
+                         r"bag_limit)\b", source)
+    root = Path(__file__).resolve().parents[2] / "py"
+    assert "BAGS_PER_PENALTY" not in (root / "ui" / "saves.py").read_text(encoding="utf-8")
