@@ -20,6 +20,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
+from .messages import MalformedError
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -80,10 +82,11 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """Parse ``"QH"``; raises ``ValueError`` naming the text when it is not a card."""
+        """Parse ``"QH"``; raises ``MalformedError`` (a ``ValueError``) naming the text when it is
+        not a card."""
         card = _BY_NAME.get(text) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"not a card: {text!r}")
+            raise MalformedError("bad_card", text=repr(text))
         return card
 
     @property
@@ -222,7 +225,7 @@ class Seat(IntEnum):
     @classmethod
     def parse(cls, text: str) -> "Seat":
         if not isinstance(text, str) or text not in cls.__members__:
-            raise ValueError(f"not a seat: {text!r}")
+            raise MalformedError("bad_seat", text=repr(text))
         return cls[text]
 
     def __str__(self) -> str:

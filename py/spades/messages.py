@@ -37,6 +37,8 @@ RU = {
     "shown_void": "{seat} уже не ходил в масть {suit}",
     "bid_team_min": "Команде нужно заказать вместе не меньше {min}: заказ от {least} или Nil",
     "not_in_deck": "Этой карты нет в колоде этой партии: {card}",
+    "bad_seat": "Такого места за столом нет: {text}",
+    "bad_rule": "правило {key!r}: {why}",
     # a record refused (``record.RecordError``): what is wrong …
     "record.not_text": "это не JSON",
     "record.not_json": "это не JSON",
@@ -95,6 +97,8 @@ EN = {
     "shown_void": "{seat} has shown out of {suit}",
     "bid_team_min": "the team must bid {min} or more together: bid {least} or more, or Nil",
     "not_in_deck": "this card is not in this game's deck: {card}",
+    "bad_seat": "not a seat: {text}",
+    "bad_rule": "{key}: {why}",
     "record.not_text": "not JSON: not a text",
     "record.not_json": "not JSON: {error}",
     "record.too_long": "too long for a record ({chars:,} characters)",
@@ -139,7 +143,8 @@ def reason(code: str, params: Mapping[str, object] | None = None, lang: str = "r
 
 
 class SpadesError(Exception):
-    """Base of the engine's errors: a code, its parameters, a reason in words."""
+    """Every error of the engine: a code in the catalogues and its parameters. ``reason(lang)``
+    says what is wrong, ``text(lang)`` the whole message (a record's error names the place too)."""
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
@@ -148,6 +153,9 @@ class SpadesError(Exception):
 
     def reason(self, lang: str = "ru") -> str:
         return reason(self.code, self.params, lang)
+
+    def text(self, lang: str = "ru") -> str:
+        return self.reason(lang)
 
 
 class MalformedError(SpadesError, ValueError):

@@ -36,33 +36,23 @@ MAX_DEPTH = 32  # nesting of arrays and objects: a record needs 4
 _NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
-class RecordError(ValueError):
+class RecordError(SpadesError, ValueError):
     """A record that is malformed or holds an illegal action: the refusal's ``code`` and
     ``params`` (``messages``: ``record.*``, or the rule an action broke) and the place in the
-    record (``where``: a ``where.*`` code and its parameters, or None). ``text(lang)`` says it
-    in words; ``str()`` is the command line's line (English, docs/record.md)."""
+    record (``place``: a ``where.*`` code and its parameters, or None). ``text(lang)`` says it
+    in words, the place first; ``str()`` is the command line's line (English, docs/record.md)."""
 
     def __init__(self, code: str, where: tuple[str, Params] | None = None, **params: object) -> None:
         self.code = code
         self.params = params
         self.place = where
-        super().__init__(self.text("en"))
-
-    @property
-    def where(self) -> str:
-        """The place in the record, in English ("" for the whole record)."""
-        return self.where_text("en")
-
-    @property
-    def reason(self) -> str:
-        """What is wrong, in English."""
-        return reason(self.code, self.params, "en")
+        ValueError.__init__(self, self.text("en"))
 
     def where_text(self, lang: str) -> str:
         return "" if self.place is None else reason(self.place[0], self.place[1], lang)
 
-    def text(self, lang: str) -> str:
-        said = reason(self.code, self.params, lang)
+    def text(self, lang: str = "ru") -> str:
+        said = self.reason(lang)
         where = self.where_text(lang)
         return f"{where}: {said}" if where else said
 

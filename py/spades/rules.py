@@ -43,7 +43,7 @@ from .cards import (
     Seat,
     Team,
 )
-from .messages import IllegalActionError, MalformedError, SpadesError
+from .messages import IllegalActionError, MalformedError, SpadesError, reason
 from .values import Value
 
 if TYPE_CHECKING:
@@ -82,17 +82,21 @@ class Phase(Enum):
     GAME_OVER = "over"
 
 
-class RulesError(ValueError):
-    """A rule with an impossible value (``value``), or one this game does not know (``code``
-    ``"record.rules_unknown"``): ``key`` names it. ``code`` is the refusal's code in
-    ``messages`` when a record carries it."""
+class RulesError(SpadesError, ValueError):
+    """A rule with an impossible value (``value``), or one this game does not know: ``key``
+    names it, ``why`` says what is wrong (English, the command line's line). ``code`` is the
+    refusal's code in ``messages`` when a record carries it (``record.rules``, …)."""
 
     def __init__(self, key: str, why: str, value: object = None, code: str = "record.rules") -> None:
-        super().__init__(f"{key}: {why}")
+        super().__init__("bad_rule", key=key, why=why)
         self.key = key
         self.why = why
         self.value = value
         self.code = code
+        self.args = (f"{key}: {why}",)
+
+    def reason(self, lang: str = "ru") -> str:
+        return reason("bad_rule", {"key": self.key, "why": self.why}, lang)
 
 
 THIRTEEN_BONUSES = (0, 200, 500)

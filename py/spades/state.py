@@ -322,10 +322,7 @@ class Game:
         if isinstance(action, str):
             if action == DEAL:
                 raise IllegalActionError("not_hand_over")
-            try:
-                return Card.parse(action)
-            except ValueError:
-                raise MalformedError("bad_card", text=repr(action)) from None
+            return Card.parse(action)  # or MalformedError("bad_card")
         if type(action) is int:
             raise IllegalActionError("not_bidding")
         raise MalformedError("bad_card", text=repr(action))

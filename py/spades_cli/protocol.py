@@ -35,6 +35,7 @@ from spades.advice import hint_steps
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.base import finish
 from spades.cards import Card, Seat
+from spades.messages import SpadesError
 from spades.reasons import Reason
 from spades.record import RecordError, to_record, view_from_partial_record
 from spades.rules import Phase
@@ -90,8 +91,8 @@ def answer(request: object, player: Bot | Adviser) -> dict:
         return {"error": 'a request is an object {"seat": SEAT, "record": RECORD}'}
     try:
         seat = Seat.parse(request["seat"])
-    except ValueError as exc:
-        return {"error": f"seat: {exc}"}
+    except SpadesError as exc:
+        return {"error": f"seat: {exc.text('en')}"}
     try:
         view = view_from_partial_record(request["record"], seat)
     except RecordError as exc:

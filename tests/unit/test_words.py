@@ -99,7 +99,7 @@ def test_a_partial_record_is_refused_in_both_languages():
     for data, seat in ((partial, Seat.S), (record, Seat.S)):
         with pytest.raises(RecordError) as refused:
             view_from_partial_record(data, seat)
-        assert latin_words(refused.value.text("ru")) == [] and "deal" in refused.value.reason
+        assert latin_words(refused.value.text("ru")) == [] and "deal" in refused.value.reason("en")
 
 
 BAD_STATS = {
@@ -200,3 +200,30 @@ def test_ten_is_written_10_in_one_place():
               if re.search(r'"10" if\b', path.read_text(encoding="utf-8"))]
     assert places == ["spades/cards.py"]
     assert Card.parse("TH").display == "10♥" and Card.parse("TS").rank_face == "10"
+
+
+def test_every_error_of_the_engine_is_a_spades_error_said_from_the_catalogue():
+    # a record refused, a rule refused and a card or a seat that is not one: each a SpadesError
+    # (and still a ValueError), each said in both languages from the one catalogue
+    from spades import Card, Rules, Seat, SpadesError, from_record
+    from spades.messages import CATALOGUES
+    from spades.record import RecordError
+    from spades.rules import RulesError
+
+    refusals = []
+    for make in (lambda: from_record({"format": 99}), lambda: Rules(target=0), lambda: Card.parse("ZZ"),
+                 lambda: Seat.parse("Q"), lambda: Rules.from_json({"colour": 1})):
+        with pytest.raises(SpadesError) as refused:
+            make()
+        assert isinstance(refused.value, ValueError)
+        refusals.append(refused.value)
+    for error in refusals:
+        assert error.code in CATALOGUES["en"] or isinstance(error, RulesError)
+        ru, en = error.text("ru"), error.text("en")
+        assert ru and en and ru != en, error
+    record, rule, card, seat, unknown = refusals
+    assert isinstance(record, RecordError) and str(record) == record.text("en")
+    assert str(rule) == "target: must be a positive whole number, not 0" and rule.key == "target"
+    assert card.text("en") == "not a card: 'ZZ'" and "карта" in card.text("ru")
+    assert seat.text("en") == "not a seat: 'Q'" and "мест" in seat.text("ru")
+    assert unknown.code == "record.rules_unknown"
