@@ -112,8 +112,8 @@ class BidRisk:
     """What a bid of South's may bring the team this hand, by ``scoring.score_team`` (the sheet's
     own count, bag penalty included): the contract made exactly, made with the bags the hand is
     likely to give, or set by one trick (a Nil: held, or broken by one trick)."""
-    bid: object  # 0..13 or BLIND
-    partner: object  # the partner's bid, or the count assumed while the partner has not bid
+    bid: Bid  # 0..13 or BLIND
+    partner: Bid | None  # the partner's bid, or the count assumed while the partner has not bid
     partner_known: bool
     bank: int  # the team's bags in the bank
     to_penalty: int | None  # bags still to go before the −100 (None: no bag penalty)

@@ -12,7 +12,7 @@ the computer players' and the engine's (``players``, ``spades.advice``, ``spades
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from spades import BLIND, Card, Phase
 from spades.record import to_record
@@ -85,14 +85,14 @@ class Coach:
         game = session.game
         return (game.game, len(game.hands), len(game.actions()), session.looked)
 
-    def bid_hint(self) -> tuple[object, str] | None:
+    def bid_hint(self) -> tuple[Bid, str] | None:
         """The «Совет» for South's bid in this position, ``(bid, reason)`` in the page's language:
         the hard level's bid (``advice.bid_choice_steps``), or None while ``work_out_bid`` works
         it out."""
         key, advice = self._bid
         if advice is None or key != self._bid_key():
             return None
-        return advice.action, advice.text(language())
+        return cast("Bid", advice.action), advice.text(language())
 
     async def work_out_bid(self) -> None:
         """Work out South's bid hint once South is to bid, a slice at a time (the page stays

@@ -182,7 +182,7 @@ class Controller:
                 self.coach.awaited = False
             hinted = self.coach.bid_hint()
             if hinted is not None and session.south_turn and session.game.phase is Phase.BID:
-                self.act(hinted[0])  # type: ignore[arg-type]  # a bid (the hint's action: any object)
+                self.act(hinted[0])
         else:
             await self.coach.play_hint()
 

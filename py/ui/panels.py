@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 def stats_panel(tv: TableView) -> str:
     """The statistics panel: the figures (``data-stat``), export, import, reset."""
-    figures: dict = tv.stats  # type: ignore[assignment]  # drawn only with the figures (render.regions)
+    figures = tv.stats
+    assert figures is not None, "drawn only with the figures (render.regions)"
 
     def shown(value: object, pct: bool = False) -> str:
         return "—" if value is None else (f"{value}%" if pct else str(value))
@@ -70,7 +71,8 @@ def review(tv: TableView) -> str:
     if tv.review is None:
         return ""
     index, step = tv.review.hand, tv.review.step
-    data: dict = tv.review_hand  # type: ignore[assignment]  # there with the review
+    data = tv.review_hand
+    assert data is not None, "there with the review"
     held = held_after(data, step)
     bids = " · ".join(f"{seat_name(Seat.parse(s))} {bid_text(b)}" for s, b in data["bids"].items())
     hands = []
@@ -193,7 +195,9 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
     """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
     rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
     view = tv.game
-    ns, ew = view.hand_score
+    finished = view.hand_score
+    assert finished is not None, "the summary is of a finished hand"
+    ns, ew = finished
     seats = []
     for who in (Seat.S, Seat.W, Seat.N, Seat.E):
         bid, taken = view.bids[who], view.taken[who]

@@ -20,7 +20,22 @@ from . import stats
 from .play import in_progress
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from spades import Card, Trick, View
+    from spades.advice import BidRisk
+    from spades.reasons import Why
+    from spades.rules import Action, Bid
+
+    from .coach import Analysis, Review
     from .controller import Controller
+    from .saves import Settings
+
+    PartnerSaid: TypeAlias = tuple[Action, Why]  # North's last action and what decided it
+    BidHint: TypeAlias = tuple[Bid, str]  # «Совет»: the bid and its reasons in words
+    Confirm: TypeAlias = tuple[int, "int | None"]  # (the game asked for, the unfinished one)
+    ReviewedHand: TypeAlias = dict[str, Any]  # ``review.hand_review``: a finished hand replayed
+    StatsTotals: TypeAlias = dict[str, Any]  # ``stats.totals``: the statistics' figures
 
 
 class TableView(Value):
@@ -28,16 +43,16 @@ class TableView(Value):
                  "confirm", "panel", "notice", "south_turn", "blind_pending", "can_undo", "under_way",
                  "result", "partner_said", "bid_hint", "bid_risks", "nil_chance", "analysis", "noise",
                  "review", "review_hand", "stats", "confirm_reset", "bostons")
-    game: Any  # South's view of the game (``spades.View``)
+    game: View  # South's view of the game
     number: int | None  # the game number
     level: str  # the opponents' level of this game
-    settings: Any  # ``saves.Settings``: what the next game is played with
+    settings: Settings  # what the next game is played with
     dealt: bool  # this hand's deal was shown
     busy: bool  # an animation is under way
-    selected: Any  # the raised card, or None
-    shown_trick: Any  # a finished trick still on the table, or None
+    selected: Card | None  # the raised card
+    shown_trick: Trick | None  # a finished trick still on the table
     peek: bool  # the last finished trick is shown
-    confirm: tuple[int, int | None] | None  # (the game asked for, the unfinished one)
+    confirm: Confirm | None
     panel: str | None
     notice: str
     south_turn: bool
@@ -45,15 +60,15 @@ class TableView(Value):
     can_undo: bool
     under_way: bool  # the game was begun (it may be over): settings apply to the next game
     result: str | None  # the game's result, once over
-    partner_said: tuple | None  # (North's last action, its reason) when the partner explains
-    bid_hint: tuple | None  # (bid, reason) when South is to bid and it is worked out (``Coach.work_out_bid``)
-    bid_risks: dict | None  # bid -> ``advice.BidRisk`` when the bid buttons are up
+    partner_said: PartnerSaid | None  # when the partner explains
+    bid_hint: BidHint | None  # when South is to bid and it is worked out (``Coach.work_out_bid``)
+    bid_risks: dict[Bid, BidRisk] | None  # when the bid buttons are up
     nil_chance: float | None  # the Nil's chance, once worked out
-    analysis: Any  # ``coach.Analysis`` of the hand in the summary, or None
+    analysis: Analysis | None  # of the hand in the summary
     noise: float  # the analysis lists no cost under this (``spades.analysis.NOISE``)
-    review: Any  # ``coach.Review`` when the review is open
-    review_hand: dict | None  # the reviewed hand (``review.hand_review``)
-    stats: dict | None  # ``stats.totals`` when the statistics panel is open
+    review: Review | None  # when the review is open
+    review_hand: ReviewedHand | None  # the reviewed hand
+    stats: StatsTotals | None  # when the statistics panel is open
     confirm_reset: bool  # «Сбросить статистику» is asking
     bostons: tuple[int, ...]  # per finished hand, the team (0 NS, 1 EW) that took all 13 tricks, or −1
 

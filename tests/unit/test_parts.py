@@ -297,3 +297,14 @@ def test_a_broken_nil_and_a_hands_end_are_heard():
     took = s.view().taken[Seat.W]
     assert took > 0 and s.sounds.count("nil") == 1  # said once, at West's first trick
     assert s.sounds.count("card") == 52 and s.sounds[-1] == "hand"
+
+
+def test_the_table_view_is_typed():
+    # every field of what a render draws has a named type: no Any, no bare tuple or dict
+    import re
+
+    from ui.view import TableView
+
+    for name, annotation in TableView.__annotations__.items():
+        assert "Any" not in annotation, name
+        assert not re.search(r"\b(tuple|dict)\b(?!\[)", annotation), (name, annotation)
