@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, Seat
 from spades.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from spades.reasons import Reason
 from spades.scoring import BONUS_ROW, SHEET_ROWS
 from spades.table import PENALTY_ONLY
 
-from .strings import t
+from .strings import language, t
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
 
+    from spades.reasons import Why
     from spades.rules import Bid, Rules
 
 
@@ -72,6 +74,12 @@ def bid_text(bid: Bid | None) -> str:
         return t("bid.blind")
     return t("bid.nil") if bid == 0 else str(bid)
 
+
+
+def partner_words(why: Why) -> str:
+    """North's reason for its action, in its own voice and the page's language: the one place the
+    partner's words are said (the status line, beside its face, on its card)."""
+    return Reason(*why).text(language(), voice="partner")
 
 
 def attrs(**values: object) -> str:

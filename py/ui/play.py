@@ -12,15 +12,14 @@ never raised. The other parts of the table (``controller``, ``turns``, ``coach``
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError, Team
-from spades.reasons import Reason
 from spades.rules import is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import saves, stats
-from .fmt import bid_text, number, seat_name, signed
+from .fmt import bid_text, number, partner_words, seat_name, signed
 from .strings import language, set_language, t
 
 if TYPE_CHECKING:
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from typing import TypeVarTuple, Unpack
 
     from spades import Trick, View
+    from spades.reasons import Why
     from spades.rules import Action
 
     from .saves import Store
@@ -232,44 +232,59 @@ class Session:
             return None
         return len(self.game.actions()) - view.action_count + mine[-1]
 
-    def apply(self, action: Action, reason: tuple | None = None) -> None:
+    def apply(self, action: Action, reason: Why | None = None) -> None:
         """The one engine call for an action of the seat to move (``reason``: North's own
-        words for it), then the save, the statistics at a hand's end and the status line.
-        Raises the engine's ``SpadesError`` for an illegal action, changing nothing."""
+        words for it) and the save; then, each in a method of its own, the line that says it
+        (``said``), the partner's reason kept (``keep_said``), what the table does after it
+        (``after``: sounds, the finished trick, the statistics) and the status line. Raises the
+        engine's ``SpadesError`` for an illegal action, changing nothing."""
         game = self.game
-        seat = game.to_move
-        tricks = len(self.view().tricks)
+        seat = cast("Seat", game.to_move)  # an action is the seat to move's
+        tricks = len(game.hand.tricks)
         game.apply(action)
         self.save()
         if isinstance(action, str) and action != BLIND:
             action = Card.parse(action)
+        text = self.said(seat, action)
+        if seat is Seat.N:
+            text = self.keep_said(action, reason, text)
+        self.after(action, tricks)
+        self.status = text
+
+    def said(self, seat: Seat, action: Action) -> str:
+        """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …»."""
         if isinstance(action, Card):
             key = "status.you_play" if seat == SOUTH else "status.bot_play"
-            text = t(key, seat=seat_name(seat), card=action.display)  # type: ignore[arg-type]  # a seat moved
-        else:
-            key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
-            text = t(key, seat=seat_name(seat), bid=bid_text(action))  # type: ignore[arg-type]  # a seat moved
-        if seat is Seat.N:
-            # what decided the partner's action, in its words (None: not asked or not said)
-            self.partner_said = (action, reason) if reason else None
-            if reason:
-                at = len(game.actions()) - 1  # the action just applied
-                self.stored(saves.save_said, self.store, game, at, action, reason)
-                why = Reason(*reason).text(language(), voice="partner")
-                text = t("status.partner_why", said=text.rstrip("."), why=why)
-                self.partner_line = text
+            return t(key, seat=seat_name(seat), card=action.display)
+        key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
+        return t(key, seat=seat_name(seat), bid=bid_text(action))
+
+    def keep_said(self, action: Action, reason: Why | None, text: str) -> str:
+        """The partner's reason for the action it just took: kept for the table and a reload
+        (None: not asked or not said), and joined to the status line ``text``."""
+        self.partner_said = (action, reason) if reason else None
+        if not reason:
+            return text
+        at = len(self.game.actions()) - 1  # the action just applied
+        self.stored(saves.save_said, self.store, self.game, at, action, reason)
+        self.partner_line = t("status.partner_why", said=text.rstrip("."), why=partner_words(reason))
+        return self.partner_line
+
+    def after(self, action: Action, tricks: int) -> None:
+        """What follows an action on the table: its sound, a finished trick left in view (a Nil
+        broken by it sounds), and the statistics and the sound at a hand's end."""
         view = self.view()
         if isinstance(action, Card):
             self.sound("card")
-        if len(view.tricks) > tricks:
-            self.shown_trick = view.last_trick
-            winner = view.last_trick.winner  # type: ignore[union-attr]  # a trick was just finished
+        last = view.last_trick
+        if len(view.tricks) > tricks and last is not None:
+            self.shown_trick = last
+            winner = last.winner
             if winner is not None and is_nil(view.bids[winner]) and view.taken[winner] == 1:
                 self.sound("nil")
         if view.phase is Phase.HAND_OVER or view.phase is Phase.GAME_OVER:
             self.count_stats()
             self.sound("hand")
-        self.status = text
 
     def sound(self, name: str) -> None:
         """Something the table sounds like (``SOUNDS``), for the page to play unless muted."""

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, Phase, Seat, Team
 from spades.cards import sort_for_display
-from spades.reasons import Reason
 from spades.rules import is_nil, winning_index
 from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
 
@@ -144,8 +143,8 @@ def seat(tv: TableView, view: View, who: Seat) -> str:
         out.append(f'<div class="backs" role="img" data-count="{count}" aria-label="{label}">'
                    f"{backs}</div>")
     if who is Seat.N and tv.partner_said is not None:  # the partner's last reason, beside its face
-        said = Reason(*tv.partner_said[1]).text(language(), voice="partner")
-        out.append(f'<p class="seat-said" data-said="{escape(str(tv.partner_said[0]))}">{escape(said)}</p>')
+        action, said = tv.partner_said
+        out.append(f'<p class="seat-said" data-said="{escape(str(action))}">{escape(said)}</p>')
     out.append("</div>")
     return "".join(out)
 
@@ -168,7 +167,7 @@ def trick(tv: TableView, view: View) -> str:
         why = ""
         if who is Seat.N and said is not None and said[0] == card:
             # the partner's reason: on hover (title) and on focus, read with the card's name
-            text = Reason(*said[1]).text(language(), voice="partner")
+            text = said[1]
             label += f" — {text}"
             why = f' data-reason="{escape(text)}" title="{escape(text)}" tabindex="0"'
         out.append(

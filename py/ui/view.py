@@ -17,6 +17,7 @@ from spades.scoring import boston
 from spades.values import Value
 
 from . import stats
+from .fmt import partner_words
 from .play import in_progress
 
 if TYPE_CHECKING:
@@ -24,14 +25,13 @@ if TYPE_CHECKING:
 
     from spades import Card, Trick, View
     from spades.advice import BidRisk
-    from spades.reasons import Why
     from spades.rules import Action, Bid
 
     from .coach import Analysis, Review
     from .controller import Controller
     from .saves import Settings
 
-    PartnerSaid: TypeAlias = tuple[Action, Why]  # North's last action and what decided it
+    PartnerSaid: TypeAlias = tuple[Action, str]  # North's last action and its reason in its words
     BidHint: TypeAlias = tuple[Bid, str]  # «Совет»: the bid and its reasons in words
     Confirm: TypeAlias = tuple[int, "int | None"]  # (the game asked for, the unfinished one)
     ReviewedHand: TypeAlias = dict[str, Any]  # ``review.hand_review``: a finished hand replayed
@@ -95,7 +95,8 @@ def table_view(ctl: Controller) -> TableView:
         south_turn=session.south_turn, blind_pending=session.blind_pending,
         can_undo=session.undo_point() is not None, under_way=in_progress(game) or game.over,
         result=session.result_text() if game.phase is Phase.GAME_OVER else None,
-        partner_said=session.partner_said if session.settings.explain else None,
+        partner_said=(session.partner_said[0], partner_words(session.partner_said[1]))
+        if session.partner_said is not None and session.settings.explain else None,
         bid_hint=coach.bid_hint() if bidding else None,
         bid_risks=coach.bid_risks() if bidding and not session.blind_pending else None,
         nil_chance=coach.nil_chance(), analysis=analysis, noise=noise,

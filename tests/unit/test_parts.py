@@ -308,3 +308,13 @@ def test_the_table_view_is_typed():
     for name, annotation in TableView.__annotations__.items():
         assert "Any" not in annotation, name
         assert not re.search(r"\b(tuple|dict)\b(?!\[)", annotation), (name, annotation)
+
+
+def test_the_partners_words_are_said_in_one_place():
+    # North's reason becomes words in ``fmt.partner_words`` alone: the status line, the line
+    # beside its face and its card's name all take them from there (saves only checks a saved
+    # reason's parameters fit the words)
+    users = sorted(p.name for p in UI.glob("*.py") if 'voice="partner"' in p.read_text(encoding="utf-8"))
+    assert users == ["fmt.py", "saves.py"]
+    render = (UI / "render.py").read_text(encoding="utf-8")
+    assert "Reason(" not in render and "partner_words" not in render  # drawing gets the words made
