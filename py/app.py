@@ -168,7 +168,7 @@ class Page:
                 "" if session.busy or game.to_move is None else game.to_move.name),
             busy="1" if (session.busy or ctl.turns.running or ctl.coach.awaited) else "0",
             seq=str(session.seq),
-            game=str(game.game),
+            game=str(game.number),
             # the table's look (css: four-colour deck, large cards, the felt's colour)
             deck=session.settings.deck, cards=session.settings.cards, felt=session.settings.felt,
             hand=str(session.view().hand_index + 1))
@@ -230,7 +230,7 @@ class Page:
             return
         params = first_values(self.query)
         lang = self.strings.language()
-        number = str(session.game.game)
+        number = str(session.game.number)
         if params.get("game") != number or ("lang" in params and params["lang"] != lang):
             self.query = with_param(self.query, "game", number)
             if "lang" in params:

@@ -88,7 +88,7 @@ def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, 
     generator that yields between playouts (like ``Bot.think``) and returns it."""
     view = game.rewound(index).view(seat)
     action = game.actions()[index]
-    rng = decision_rng(game.game or 0, view)
+    rng = decision_rng(game.key, view)
     if view.phase is Phase.BID:
         return (yield from _price_bid(view, index, cast(int, action), rng))  # a Blind Nil is not priced
     played = int(action)

@@ -78,8 +78,8 @@ def to_record(game: Game) -> dict[str, Any]:
             }
         )
     record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
-    if game.game is not None:
-        record["game"] = game.game
+    if game.number is not None:
+        record["game"] = game.number
     record["hands"] = hands
     return record
 

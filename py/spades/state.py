@@ -141,7 +141,7 @@ class Game:
     ) -> None:
         if game is not None and (type(game) is not int or game < 0):
             raise MalformedError("bad_action", text=f"game {game!r}")
-        self.game = game
+        self.number = game
         self.rules = rules or DEFAULT
         self.known = known
         self.hands: list[HandState] = []
@@ -254,7 +254,7 @@ class Game:
         if not 0 <= count <= len(actions):
             raise ValueError(f"no position {count}: the game has {len(actions)} actions")
         dealer, deal = self._given[0]
-        game = Game(self.game, self.rules, dealer, deal, self.known)
+        game = Game(self.number, self.rules, dealer, deal, self.known)
         for action in actions[:count]:
             if action == DEAL and isinstance(action, str):
                 dealer, deal = self._given[len(game.hands)]
@@ -269,9 +269,9 @@ class Game:
         index = len(self.hands)
         self._given[index] = (dealer, deal)
         if deal is None:
-            if self.game is None:
+            if self.number is None:
                 raise MalformedError("bad_action", text="deal: no game number and no deal")
-            masks = deal_masks(self.game, index, dealer, self.rules.jokers)
+            masks = deal_masks(self.number, index, dealer, self.rules.jokers)
         else:
             masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[assignment]
         self.hand = HandState(index, dealer, masks, self.known)  # the current hand, the engine's own
@@ -285,12 +285,17 @@ class Game:
             dealer = next_dealer(self.hand.dealer)
         self._start_hand(dealer, deal)
 
+    @property
+    def key(self) -> int:
+        """The key of this game's computer decisions and hints (``bots.decision_rng``): its number, or 0."""
+        return self.number or 0
+
     def with_number(self, number: int) -> "Game":
         """This game, carrying game number ``number`` from now on (the hands still to come are
         dealt from it): for a record that gave every deal and no number."""
         if type(number) is not int or number < 0:
             raise MalformedError("bad_action", text=f"game {number!r}")
-        self.game = number
+        self.number = number
         return self
 
     # --- bidding ----------------------------------------------------------------------------

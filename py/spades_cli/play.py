@@ -52,12 +52,12 @@ def bot_action(game: Game, player: Player, clock: list | None = None) -> Action:
     ask = getattr(player, "act_on_request", None)  # a bot-protocol program: sent its record
     now = time.process_time if ask is None else time.perf_counter
     start = now()
-    rng = decision_rng(game.game if game.game is not None else 0, view)
+    rng = decision_rng(game.number if game.number is not None else 0, view)
     see = getattr(player, "act_with_game", None)  # the tools-only ceiling: it sees every hand
     if ask is not None:
         from .protocol import request_for
 
-        action = ask(request_for(game), view, game.game)
+        action = ask(request_for(game), view, game.number)
     elif see is not None:
         action = see(game, view, rng)
     else:

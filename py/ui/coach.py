@@ -83,7 +83,7 @@ class Coach:
         were looked at (before, Blind Nil may be the hint)."""
         session = self.session
         game = session.game
-        return (game.game, len(game.hands), len(game.actions()), session.looked)
+        return (game.number, len(game.hands), len(game.actions()), session.looked)
 
     def bid_hint(self) -> tuple[Bid, str] | None:
         """The «Совет» for South's bid in this position, ``(bid, reason)`` in the page's language:
@@ -127,7 +127,7 @@ class Coach:
             return
         self._bid = (key, hint_of(choice))
         if price:
-            self.nil_chances = {(game.game, len(game.hands)): choice.nil_held()}
+            self.nil_chances = {(game.number, len(game.hands)): choice.nil_held()}
         self.screen.render()
 
     async def play_hint(self) -> None:
@@ -159,14 +159,14 @@ class Coach:
         """How often South's Nil holds in the hard level's playouts of this hand, or None while
         it is being worked out (``work_out_bid``)."""
         game = self.session.game
-        return self.nil_chances.get((game.game, len(game.hands)))
+        return self.nil_chances.get((game.number, len(game.hands)))
 
     # --- the analysis -------------------------------------------------------------------------
 
     def analysis_shown(self) -> Analysis | None:
         """The analysis of the hand on the table, if one was asked for."""
         game, state = self.session.game, self.analysis
-        if state is None or (state.game, state.hand) != (game.game, self.session.view().hand_index):
+        if state is None or (state.game, state.hand) != (game.number, self.session.view().hand_index):
             return None
         return state
 
@@ -184,7 +184,7 @@ class Coach:
         if self.analysis_shown() is not None:
             return  # done or under way
         total = len(analysis.decisions_of(game, hand, SOUTH))
-        self.analysis = state = Analysis(game.game, hand, 0, total)
+        self.analysis = state = Analysis(game.number, hand, 0, total)
         mark, hands = session.mark(), len(game.hands)
         self.screen.render()
         await self.screen.pause(0)  # the progress shows before the first slice, in a task of its own
@@ -206,7 +206,7 @@ class Coach:
                 self.analysis = None  # the next hand was dealt, a new game begun, …: moot
             return
         bid = next((d for d in decisions[0] if d.kind == "bid"), None)
-        self.analysis = Analysis(game.game, hand, total, total, tuple(analysis.costliest(decisions[0])), bid)
+        self.analysis = Analysis(game.number, hand, total, total, tuple(analysis.costliest(decisions[0])), bid)
 
     # --- the review ---------------------------------------------------------------------------
 

@@ -200,7 +200,7 @@ class Controller:
         session = self.session
         session.panel = None
         if in_progress(session.game) and not session.failed:
-            session.confirm = (new_game_number(), session.game.game)
+            session.confirm = (new_game_number(), session.game.number)
         else:
             session.new_game()
 

@@ -28,7 +28,7 @@ class Files:
     def export_record(self) -> None:
         """«Скачать запись партии»: the record of docs/record.md, for the page to download."""
         session = self.session
-        name = f"piki-{session.game.game}.json"
+        name = f"piki-{session.game.number}.json"
         self.download = (name, saves.game_text(session.game, session.level, session.undos, session.started))
         session.status = t("status.exported", name=name)
 
@@ -38,7 +38,7 @@ class Files:
 
     def share(self) -> None:
         """«Поделиться раздачей»: the address of this game number, for the page to copy."""
-        number = self.session.game.game
+        number = self.session.game.number
         if parse_game_number(str(number)) is None:  # the address would not open this game
             self.session.status = t("status.no_share", number=number)
             return
@@ -73,14 +73,14 @@ class Files:
         session.panel = None
         session.confirm = None
         session.clear_seen()
-        if game.game is None:
+        if game.number is None:
             game.with_number(new_game_number())
         session.adopt(game, level)
         session.undos = undos
         session.started = started  # 0 for a record from elsewhere: its statistics key stays the same
         session.dealt = True
         session.save()
-        session.notice = t("import.done", name=name, number=game.game)
+        session.notice = t("import.done", name=name, number=game.number)
         return True
 
 

@@ -122,7 +122,7 @@ class Session:
     @property
     def number(self) -> int:
         """The game number: the key of every computer decision and hint of this game."""
-        return self.game.game or 0
+        return self.game.key
 
     def level_of(self, seat: Seat) -> str:
         return PARTNER_LEVEL if seat is Seat.N else self.level
@@ -161,17 +161,17 @@ class Session:
             self.new_game(url_game)
             return
         game, level, self.undos, self.started = saved
-        numberless = game.game is None
+        numberless = game.number is None
         if numberless:  # a record that gave every deal: the hands to come need a number
             game.with_number(url_game or new_game_number())
-            self.notice = t("game.numberless", number=game.game)
+            self.notice = t("game.numberless", number=game.number)
         self.adopt(game, level)
         if numberless:
             self.save()
             return
-        if url_game is not None and url_game != game.game:
+        if url_game is not None and url_game != game.number:
             if in_progress(game):
-                self.confirm = (url_game, game.game)
+                self.confirm = (url_game, game.number)
                 return
             self.new_game(url_game)
 

@@ -37,7 +37,7 @@ class Preferences:
         game = session.game
         changed = session.settings.rules != game.rules or session.settings.level != session.level
         if changed and not in_progress(game) and not game.over and not session.busy:
-            session.adopt(Game(game=game.game, rules=session.settings.rules), session.settings.level)
+            session.adopt(Game(game=game.number, rules=session.settings.rules), session.settings.level)
             session.save()
 
 

@@ -215,14 +215,14 @@ def keep_damaged(store: Store) -> tuple[int, int]:
 def save_seen(store: Store, game: Game, looked: bool) -> None:
     """Remember that the deal of the current hand was shown (and whether the cards were looked
     at), so that a reload neither deals it again nor offers Blind Nil after a look."""
-    store.set(TABLE_KEY, json.dumps({"game": game.game, "hand": len(game.hands), "looked": looked}))
+    store.set(TABLE_KEY, json.dumps({"game": game.number, "hand": len(game.hands), "looked": looked}))
 
 
 def save_said(store: Store, game: Game, at: int, action: Action, reason: Why) -> None:
     """The partner's reason (``(code, params)``, ``spades.reasons.PARTNER``) for ``action``, the
     action at index ``at`` of ``game.actions()``: a reload shows it again on North's card."""
     code, params = reason
-    store.set(SAID_KEY, json.dumps({"game": game.game, "at": at, "action": str(action),
+    store.set(SAID_KEY, json.dumps({"game": game.number, "at": at, "action": str(action),
                                     "code": code, "params": params}, ensure_ascii=False))
 
 
@@ -233,7 +233,7 @@ def load_said(store: Store, game: Game) -> tuple[Action, Why] | None:
         data = read_json(store.get(SAID_KEY) or "null", max_text=SMALL_TEXT)
     except RecordError:
         return None
-    if not isinstance(data, dict) or data.get("game") != game.game:
+    if not isinstance(data, dict) or data.get("game") != game.number:
         return None
     at, code, params = data.get("at"), data.get("code"), data.get("params")
     actions = game.actions()
@@ -256,6 +256,6 @@ def load_seen(store: Store, game: Game) -> bool | None:
         data = read_json(store.get(TABLE_KEY) or "null", max_text=SMALL_TEXT)
     except RecordError:
         return None
-    if isinstance(data, dict) and data.get("game") == game.game and data.get("hand") == len(game.hands):
+    if isinstance(data, dict) and data.get("game") == game.number and data.get("hand") == len(game.hands):
         return bool(data.get("looked"))
     return None

@@ -89,7 +89,7 @@ def table_view(ctl: Controller) -> TableView:
 
         noise = NOISE
     return TableView(
-        game=view, number=game.game, level=session.level, settings=session.settings,
+        game=view, number=game.number, level=session.level, settings=session.settings,
         dealt=session.dealt, busy=session.busy, selected=session.selected, shown_trick=session.shown_trick,
         peek=session.peek, confirm=session.confirm, panel=session.panel, notice=session.notice,
         south_turn=session.south_turn, blind_pending=session.blind_pending,

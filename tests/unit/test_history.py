@@ -131,7 +131,7 @@ def test_rewound_keeps_the_deals_and_dealers_a_game_was_given():
             continue
         legal = game.legal_actions()
         game.apply(legal[rng.below(len(legal))])
-    assert len(game.hands) >= 2 and game.game is None
+    assert len(game.hands) >= 2 and game.number is None
     n = len(game.actions())
     assert to_record(game.rewound(n)) == to_record(game)
     replayed = from_record(to_record(game))
@@ -197,7 +197,7 @@ def test_who_made_each_action_is_one_history_on_the_game():
 
     for number in range(1, 6):
         game = random_game(number)
-        replay = Game(game=game.game, rules=game.rules)
+        replay = Game(game=game.number, rules=game.rules)
         for action, actor in zip(game.actions(), game.actors()):
             if action == DEAL:
                 assert actor is None

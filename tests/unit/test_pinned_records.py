@@ -48,7 +48,7 @@ def test_every_pinned_record_replays_to_a_finished_game():
         record = json.loads(_text(path))
         game = from_record(record)
         assert game.phase is Phase.GAME_OVER and game.outcome is not None, path.name
-        assert game.game == number and to_record(game) == record, path.name
+        assert game.number == number and to_record(game) == record, path.name
 
 
 def _replayed(path: Path) -> bool:

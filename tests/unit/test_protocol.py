@@ -139,13 +139,13 @@ def test_silent_and_dying_programs_are_reported():
     request, view = request_for(game), game.view(game.to_move)
     with (OutsidePlayer(f"{PY} -c 'import time; time.sleep(30)'", timeout=0.3) as silent,
           pytest.raises(OutsideBotError, match=r"as S, game 1, hand 1, bid 1: no answer within 0.3 s")):
-        silent.act_on_request(request, view, game.game)
+        silent.act_on_request(request, view, game.number)
     with (OutsidePlayer(f"{PY} -c 'import sys; sys.stdin.readline(); sys.exit(4)'") as dying,
           pytest.raises(OutsideBotError, match=r"the program is gone \(exit status 4\)")):
-        dying.act_on_request(request, view, game.game)
+        dying.act_on_request(request, view, game.number)
     with (OutsidePlayer(f"{PY} -c 'print(\"{{}}\", flush=True); input()'") as mute,
           pytest.raises(OutsideBotError, match=r'expected \{"action"')):
-        mute.act_on_request(request, view, game.game)
+        mute.act_on_request(request, view, game.number)
 
 
 def test_the_documented_exchange_is_what_our_bot_answers():

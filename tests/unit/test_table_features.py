@@ -25,17 +25,17 @@ def test_new_game_at_any_time_asks_while_a_game_is_in_progress():
     ctl = table(game=40)
     assert 'data-action="new-game"' in regions(ctl)["tools"]
     event(ctl, "new-game")  # nothing played yet: no question
-    assert not ctl.session.confirm and ctl.session.game.game != 40
-    number = ctl.session.game.game
+    assert not ctl.session.confirm and ctl.session.game.number != 40
+    number = ctl.session.game.number
     event(ctl, "deal")
     event(ctl, "bid", 3)
     event(ctl, "new-game")
     assert ctl.session.confirm and 'data-action="confirm-new"' in regions(ctl)["confirm"]
     event(ctl, "confirm-keep")
-    assert ctl.session.game.game == number and ctl.session.game.actions()[:1] == [3]
+    assert ctl.session.game.number == number and ctl.session.game.actions()[:1] == [3]
     event(ctl, "new-game")
     event(ctl, "confirm-new")
-    assert ctl.session.game.game != number and not ctl.session.game.actions()
+    assert ctl.session.game.number != number and not ctl.session.game.actions()
 
 
 def test_the_hand_summary_shows_what_replay_says():
@@ -103,7 +103,7 @@ def test_download_then_open_gives_the_same_game():
     assert name == "piki-45.json" and from_record(json.loads(text)).actions() == ctl.session.game.actions()
     other = table(game=46)
     assert other.files.open_record(text, name)
-    assert other.session.game.game == 45 and other.session.game.actions() == ctl.session.game.actions()
+    assert other.session.game.number == 45 and other.session.game.actions() == ctl.session.game.actions()
     assert to_record(other.session.game) == to_record(ctl.session.game)
 
 

@@ -77,7 +77,7 @@ def south_moves(ctl) -> None:
 
 def test_a_new_table_waits_for_the_deal_then_south_bids_first():
     ctl = table(game=12)
-    assert ctl.session.game.game == 12 and not ctl.session.dealt
+    assert ctl.session.game.number == 12 and not ctl.session.dealt
     assert 'data-action="deal"' in regions(ctl)["panel"]
     event(ctl, "deal")
     assert ctl.session.dealt and ctl.screen.deals == [Seat.E]
@@ -105,7 +105,7 @@ def test_a_whole_game_to_its_end_saves_after_every_action_and_replays():
     assert sheet.count("<tbody") == len(ctl.session.game.hands)
     assert sheet.count("data-row=") == 6 * len(ctl.session.game.hands)
     event(ctl, "new-game")
-    assert not ctl.session.game.over and ctl.session.game.game != 4242 and not ctl.session.dealt
+    assert not ctl.session.game.over and ctl.session.game.number != 4242 and not ctl.session.dealt
 
 
 def test_illegal_card_is_explained_and_not_raised_then_a_legal_card_needs_two_clicks():
@@ -151,7 +151,7 @@ def test_settings_apply_now_before_the_first_bid_and_from_the_next_game_after():
     store = MemoryStore()
     ctl = table(store, game=5)
     event(ctl, "setting", ("target", 500))
-    assert ctl.session.game.rules.target == 500 and ctl.session.game.game == 5
+    assert ctl.session.game.rules.target == 500 and ctl.session.game.number == 5
     event(ctl, "deal")
     event(ctl, "bid", 2)
     assert in_progress(ctl.session.game)
@@ -187,15 +187,15 @@ def test_a_game_number_in_the_url_asks_before_dropping_an_unfinished_game():
     event(ctl, "deal")
     event(ctl, "bid", 4)
     asked = table(store, game=200)
-    assert asked.session.confirm == (200, 100) and asked.session.game.game == 100
+    assert asked.session.confirm == (200, 100) and asked.session.game.number == 100
     assert "data-action=\"confirm-new\"" in regions(asked)["confirm"]
     event(asked, "confirm-keep")
-    assert asked.session.confirm is None and asked.session.game.game == 100
+    assert asked.session.confirm is None and asked.session.game.number == 100
     event(asked, "confirm-new")  # nothing asked any more: ignored
-    assert asked.session.game.game == 100
+    assert asked.session.game.number == 100
     fresh = table(store, game=200)
     event(fresh, "confirm-new")
-    assert fresh.session.game.game == 200 and not fresh.session.dealt
+    assert fresh.session.game.number == 200 and not fresh.session.dealt
     assert table(MemoryStore(), game=300).session.confirm is None  # nothing to lose: no question
 
 
@@ -210,7 +210,7 @@ def test_blind_nil_is_offered_before_the_cards_are_seen_and_not_hinted_after_a_l
         if game.phase is Phase.HAND_OVER and game.totals[1] - game.totals[0] >= 100:
             break
         if game.over:
-            ctl.session.new_game(ctl.session.game.game + 1)
+            ctl.session.new_game(ctl.session.game.number + 1)
             continue
         if game.phase is Phase.BID and ctl.session.south_turn and not ctl.session.blind_pending:
             event(ctl, "bid", 13)  # South overbids: NS fall behind

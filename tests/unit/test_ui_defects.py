@@ -40,7 +40,7 @@ def test_a_target_of_250_point_0_falls_back_to_the_default_with_a_notice():
 def test_deeply_nested_saves_are_refused_before_parsing():
     store = MemoryStore({saves.GAME_KEY: DEEP, saves.SETTINGS_KEY: DEEP, saves.TABLE_KEY: DEEP})
     ctl = table(store)
-    assert not ctl.session.game.actions() and ctl.session.game.game
+    assert not ctl.session.game.actions() and ctl.session.game.number
     assert store.get(saves.DAMAGED_KEY) == DEEP  # the damaged game is kept, not thrown away
     assert "вложенность" in ctl.session.notice or "nested" in ctl.session.notice
     assert saves.load_settings(store) == (saves.Settings(), ["settings"])
@@ -54,7 +54,7 @@ def test_a_damaged_save_too_big_to_copy_is_moved_and_the_page_goes_on():
     store = MemoryStore({saves.GAME_KEY: text}, quota=quota)
     ctl = table(store)
     assert store.get(saves.DAMAGED_KEY) == text and saves.DAMAGED_KEY in ctl.session.notice
-    assert json.loads(store.get(saves.GAME_KEY))["game"] == ctl.session.game.game  # the new game is saved
+    assert json.loads(store.get(saves.GAME_KEY))["game"] == ctl.session.game.number  # the new game is saved
 
 
 def test_a_damaged_save_bigger_than_the_storage_keeps_its_longest_prefix():
@@ -75,7 +75,7 @@ def test_a_record_without_a_game_number_continues_with_a_fresh_number():
     del record["game"]
     store = MemoryStore({saves.GAME_KEY: json.dumps(record)})
     ctl = table(store, game=4242)
-    assert ctl.session.game.game == 4242 and "4242" in ctl.session.notice
+    assert ctl.session.game.number == 4242 and "4242" in ctl.session.notice
     assert "None" not in regions(ctl)["info"]
     event(ctl, "deal")  # the next hand is dealt from the new number
     assert ctl.session.game.phase is Phase.BID and len(ctl.session.game.hands) == 2
