@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from spades import SEATS, Game, Phase, Rules, SplitMix64
 from spades.bots.knowledge import to_sim, voids
-from spades.cards import NUM_RANKS
-from spades.rules import play_mask
+from spades.cards import SUIT_OF, TRUMP
+from spades.rules import OPTION, play_mask
 
 HANDS = 400  # random hands, 52 cards each: 20,800 plays compared
+# the rules the hands are played under, in turn: the default, each option away from its default,
+# the jokers' deck among them, and all the house rules at once
+VARIANTS = (Rules(), Rules(blind_nil=True), Rules(jokers=True), Rules(min_team_bid=4), Rules(thirteen_bonus=200),
+            Rules(nil_tricks_count=True), Rules(bag_limit=5), Rules(bag_penalty=False), Rules(target=500),
+            Rules(blind_nil=True, jokers=True, min_team_bid=4, thirteen_bonus=500, nil_tricks_count=True, bag_limit=5))
 
 
 def random_until_play(game: Game, rng: SplitMix64) -> None:
@@ -35,10 +40,15 @@ def same(sim, game: Game) -> None:
     assert int(public.to_move) == sim.to_move
 
 
+def test_every_option_is_played_by_the_simulator_test():
+    assert {name for rules in VARIANTS for name in rules.changed()} | {"target"} == set(OPTION)
+    assert any(rules.target != Rules().target for rules in VARIANTS)
+
+
 def test_the_simulator_plays_a_hand_as_the_engine_does():
-    plays = spade_leads = broken_by_discard = 0
+    plays = spade_leads = broken_by_discard = jokers = 0
     for number in range(1, HANDS + 1):
-        game = Game(game=number, rules=Rules(blind_nil=number % 2 == 0))
+        game = Game(game=number, rules=VARIANTS[number % len(VARIANTS)])
         rng = SplitMix64(number * 7 + 3)
         random_until_play(game, rng)
         hand_index = game.view(SEATS[0]).hand_index
@@ -46,15 +56,17 @@ def test_the_simulator_plays_a_hand_as_the_engine_does():
         same(sim, game)
         while game.phase is Phase.PLAY and game.view(SEATS[0]).hand_index == hand_index:
             seat = int(game.to_move)
-            led = sim.trick[0] // NUM_RANKS if sim.trick else -1
+            led = SUIT_OF[sim.trick[0]] if sim.trick else -1
             legal = game.legal_actions()
             # the simulator's legal cards are the engine's
             assert play_mask(sim.held[seat], led, sim.broken) == sum(1 << int(card) for card in legal)
             card = legal[rng.below(len(legal))]
-            if not sim.trick and int(card) < NUM_RANKS:
+            spade = SUIT_OF[card] == TRUMP  # a joker too
+            if not sim.trick and spade:
                 spade_leads += 1
-            if sim.trick and int(card) < NUM_RANKS and led != 0 and not sim.broken:
+            if sim.trick and spade and led != TRUMP and not sim.broken:
                 broken_by_discard += 1
+            jokers += card.is_joker
             last = sim.done == 12 and len(sim.trick) == 3
             taken_before = sim.taken[:]
             game.apply(card)
@@ -69,3 +81,4 @@ def test_the_simulator_plays_a_hand_as_the_engine_does():
             same(sim, game)
     assert plays == HANDS * 52
     assert spade_leads > 100 and broken_by_discard > 100  # both ways of breaking spades were met
+    assert jokers > 50  # the jokers were played, as spades above A♠
