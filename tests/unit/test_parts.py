@@ -318,3 +318,21 @@ def test_the_partners_words_are_said_in_one_place():
     assert users == ["fmt.py", "saves.py"]
     render = (UI / "render.py").read_text(encoding="utf-8")
     assert "Reason(" not in render and "partner_words" not in render  # drawing gets the words made
+
+
+def test_the_bid_panel_waits_for_the_hint_in_words():
+    # while the worker plays the hard level's playouts out, the panel is up and says so; the
+    # hint button takes no bid from it until the bid is known
+    from test_ui import event, table
+    from ui.render import regions as draw
+    from ui.view import table_view
+
+    ctl = table(game=31)
+    event(ctl, "deal")
+    shown = table_view(ctl)
+    assert shown.bid_hint is not None
+    waiting = draw(shown._replace(bid_hint=None))["panel"]
+    assert "Совет: …" in waiting and "data-hint=" not in waiting and 'aria-live="polite"' in waiting
+    assert t("hint.wait") in waiting and 'class="bid-button"' in waiting
+    ready = draw(shown)["panel"]
+    assert f'data-hint="{shown.bid_hint[0]}"' in ready
