@@ -16,24 +16,50 @@ if (!pyodideDir || !request) {
 
 const tools = dirname(fileURLToPath(import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
-// PYTHONHASHSEED=0: set and frozenset constants are marshalled in hash order.
-const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/", env: { PYTHONHASHSEED: "0" } });
-const { FS } = pyodide;
-// The host's file system under /host, so that the request's paths work unchanged.
-FS.mkdirTree("/host");
-FS.mount(FS.filesystems.NODEFS, { root: "/" }, "/host");
 const job = JSON.parse(request);
 for (const key of ["stdlib", "stdlib_out", "root", "game_out"]) job[key] = "/host" + resolve(job[key]);
-pyodide.globals.set("REQUEST", JSON.stringify(job));
-pyodide.globals.set("TOOLS", "/host" + tools);
+
+/** A Pyodide with the host's file system under /host (the request's paths work unchanged) and
+ * tools/ on its path; `stdLibURL` another standard library than the stock one. */
+async function interpreter(options = {}) {
+  // PYTHONHASHSEED=0: set and frozenset constants are marshalled in hash order.
+  const pyodide = await loadPyodide({ indexURL: resolve(pyodideDir) + "/", env: { PYTHONHASHSEED: "0" }, ...options });
+  pyodide.FS.mkdirTree("/host");
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: "/" }, "/host");
+  pyodide.globals.set("TOOLS", "/host" + tools);
+  pyodide.runPython("import sys\nsys.path.insert(0, TOOLS)\nsys.dont_write_bytecode = True");
+  return pyodide;
+}
+
+function run(pyodide, code, values) {
+  for (const [name, value] of Object.entries(values)) pyodide.globals.set(name, value);
+  return pyodide.runPython(code);
+}
+
 try {
-  console.log(pyodide.runPython(`
-import sys
-sys.path.insert(0, TOOLS)
-sys.dont_write_bytecode = True
-import precompile
-precompile.main(REQUEST)
-`));
+  // 1. the standard names the game's Python imports; 2. their closure, in a fresh interpreter
+  // (this tool's own imports must not count); 3. the archives; 4. every name imported again
+  // from the trimmed standard library, in a third.
+  const stock = await interpreter();
+  const names = run(stock, "import precompile\nprecompile.names_of(REQUEST)", { REQUEST: JSON.stringify(job) });
+  const closure = run(await interpreter(), "import precompile\nprecompile.CLOSURE", {});
+  const members = run(await interpreter(), closure, { NAMES: names });
+  const done = JSON.parse(run(await interpreter(), "import precompile\nprecompile.main(REQUEST, MEMBERS)",
+    { REQUEST: JSON.stringify(job), MEMBERS: members }));
+  const trimmed = await interpreter({ stdLibURL: resolve(job.stdlib_out.slice("/host".length)) });
+  // a name that does not import with the stock library either (an import guarded for another
+  // runtime) is not missing
+  const lacking = (pyodide) => run(pyodide, "from precompile import check\ncheck(NAMES)", { NAMES: names })
+    .split("\n").filter((line) => line);
+  const absent = new Set(lacking(stock).map((line) => line.split(":")[0]));
+  const missing = lacking(trimmed).filter((line) => !absent.has(line.split(":")[0]));
+  if (missing.length) {
+    console.error("the trimmed standard library lacks modules the game imports (add them to LAZY in "
+      + "tools/precompile.py, or find why the closure missed them):\n  " + missing.join("\n  "));
+    process.exit(1);
+  }
+  done.names = names.split("\n").length;
+  console.log(JSON.stringify(done));
 } catch (error) {
   console.error(String(error.message || error)); // the Python traceback, without the runtime's source
   process.exit(1);
