@@ -6,8 +6,8 @@
 
 The hard level plays the policy's card unless a searched card scores ``MARGIN`` points better
 (``bots.hard``). A rule whose card the search often leaves is one its playouts judge wrong for the
-level's own team, or one the search overrules on noise; the README's "Where the gap is" reads
-these counts. A departure is told by what the two cards do: a lead in the same suit or another,
+level's own team, or one the search overrules on noise (docs/strength.md, on what limits the
+hard level). A departure is told by what the two cards do: a lead in the same suit or another,
 higher or lower than the policy's; a follow by whether each card would take the trick so far.
 Deals are played as ``spades_cli.arena.play_deal`` plays them (both seatings); recording reads the
 same view the level decides from and changes no decision. Players are given as in

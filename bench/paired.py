@@ -12,8 +12,8 @@ outside bot of ``bench/outside.py`` (give its ``server`` directory with ``--bot`
 
 Each deal is played as ``spades_cli.arena.play_deal`` plays it (both seatings); the paired figure
 is the variant's points per deal less the base's, with its 95 % interval, which is far narrower
-than the two unpaired figures' would be, since the same cards are behind both. The README's
-"Where the gap is" figures are measured this way, on tuning seeds only.
+than the two unpaired figures' would be, since the same cards are behind both. Measure a
+variant this way on tuning seeds only (docs/strength.md).
 
 ``--screen bids`` plays the cards only of the deals on which some bid differs between the two
 (in either seating) and counts the others as 0: right only for a variant that changes nothing but

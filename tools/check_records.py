@@ -1,7 +1,7 @@
 """Compare the pinned game records of tests/data/records/ with what the engine plays now.
 
 Each file NS-EW-N.json is the output of ``python -m spades play --game N --ns NS --ew EW``
-(one JSON line) made by an earlier version of the engine. For each, this replays the record
+(one JSON line), pinned in the repository. For each, this replays the record
 (``from_record``) and plays the game again in process (``spades_cli.play.play_game``, then
 ``to_record``, printed as ``cmd_play`` prints it), and says whether the text is byte-identical.
 Hard games take seconds each: all 180 take a while.
@@ -9,7 +9,7 @@ Hard games take seconds each: all 180 take a while.
     python3 tools/check_records.py [--dir DIR] [--only SUBSTRING] [--quiet]
 
 Prints a line per record that does not match (or does not replay), then
-"M of N records match" (the README's figure); exit status 0 when all match, 1 otherwise.
+"M of N records match"; exit status 0 when all match, 1 otherwise.
 """
 
 from __future__ import annotations

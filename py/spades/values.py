@@ -8,7 +8,7 @@ checks its arguments and hands the values, in that order, to ``Value.__init__``.
 
 Why not ``dataclasses``: a dataclass writes the source of its methods and compiles it when the
 class is created: 2–7 ms a class under Pyodide in Node.js, 3–37 ms in a cold start in Chromium,
-where a first visit has no memory snapshot (README, "Less work before ready"). Here nothing is
+where a first visit has no memory snapshot (docs/site.md, "Less work before ready"). Here nothing is
 generated: creating the class costs what any class costs (about 0.1 ms). The computer players' and the coach's values,
 imported after the page is ready, stay dataclasses.
 """

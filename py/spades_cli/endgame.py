@@ -10,9 +10,9 @@ points for ``team`` minus the other team's (``sim.hand_value``: the game's scori
 
 ``EndgameBot`` (the arena's ``endgame``) is the hard level whose search values each sampled deal
 with the solver once ``ENDGAME_CARDS`` or fewer cards are left in the hands, in place of the
-playouts by the policy. Measured against the hard level on the same deals (README, "Exact
-endgames"), it does not pay: the policy already plays the last tricks of a deal it can see
-nearly perfectly, and the solver's opponents, who see every card, are not the ones at the table.
+playouts by the policy. Against the hard level on the same deals it does not pay
+(docs/strength.md): the policy already plays the last tricks of a deal it can see nearly
+perfectly, and the solver's opponents, who see every card, are not the ones at the table.
 It stays a tool: not in ``spades.bots.LEVELS``, and the command-line package is not shipped to
 the site.
 """

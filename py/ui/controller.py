@@ -4,7 +4,7 @@
 ``data-action``, a bid, a card); ``do_<action>`` says which part answers it, then the page is
 rendered and the computers get their turns (``run``). The parts, each with its own state:
 
-- ``session`` (``session.Session``): the game at the table, what is shown of it, its saving;
+- ``session`` (``play.Session``): the game at the table, what is shown of it, its saving;
   South's own moves are the ``do_`` methods of this class, one engine call each;
 - ``turns`` (``turns.Turns``): the computers' turns, the pauses and the animations;
 - ``coach`` (``coach.Coach``): hint, the bid's preview, the Nil's chance, analysis, review;

@@ -123,7 +123,7 @@ def test_the_sound_switch_is_remembered_and_fast_pages_are_silent(page, site_url
     assert any(url.endswith(".wav") for url in page.requests)  # the site's own sound files
 
 
-# --- the faces, the players' faces, the colour scheme and the motion (issue 28) ------------------
+# --- the faces, the players' faces, the colour scheme and the motion ----------------------------
 
 SPRITE_USES = """() => {
   return Object.fromEntries([...document.querySelectorAll("svg.sprite symbol")].map(

@@ -1,4 +1,4 @@
-"""The code's layout holds: each job has a home small enough to read (issue 25's habits).
+"""The code's layout holds: each job has a home small enough to read.
 
 No class over 300 lines and no module over 500 lines under ``py/``, the text catalogues excepted
 (their length is their words, not their logic): the next job gets its own home instead.

@@ -1,9 +1,10 @@
-"""Pinned game records: what ``python -m spades play`` printed before the engine's redesign.
+"""Pinned game records: what ``python -m spades play`` prints, kept so that no change of the code
+changes a decision unseen.
 
 tests/data/records/NS-EW-N.json is the output of ``python -m spades play --game N --ns NS --ew EW``
-made with fa7a0f3, for N = 1..30 and the pairs random-random, easy-easy, medium-medium,
-hard-easy, hard-medium and hard-hard; the hard ones were made again when the hard level began
-to read the other seats' bids and plays (``bots.inference``). Every record must replay, and the computer players must
+for N = 1..30 and the pairs random-random, easy-easy, medium-medium, hard-easy, hard-medium and
+hard-hard (a record changes only on purpose, with the reason in the commit that changes it;
+``git log tests/data/records`` tells which). Every record must replay, and the computer players must
 still play the same games byte for byte: all of the random, easy and medium ones, and the hard
 ones for N = 1..3 (a hard game takes seconds; tools/check_records.py compares all 180).
 """

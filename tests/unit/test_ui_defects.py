@@ -1,4 +1,4 @@
-"""The table's defects found when it was tried as a curious player would, each pinned by a test
+"""What a curious player tries at the table, each pinned by a test
 (py/ui without a browser; the browser tests click the same in Chromium)."""
 
 from __future__ import annotations

@@ -38,7 +38,6 @@ class BidStyle:
     nil_tricks: float = 1.6  # … and this many counted tricks
     shade: bool = True  # look at the bids already made
     # a level that searches its bid tries Nil too on a hand this safe, and its playouts judge it
-    # (3.0, up from 1.6: README, "More Nils tried")
     nil_search_danger: float = 3.0
 
 

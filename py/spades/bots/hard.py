@@ -235,8 +235,8 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
                      samples: int, sampler: Sampler | None = None) -> Generator[None, None, list[Trial]]:
     """The playouts behind a bid: ``samples`` sampled deals, each played out with this seat
     bidding ``heuristic`` (at least 1) and, when ``with_nil``, once more bidding Nil. Every
-    seat plays the policy: before the first card, a bid alone was measured too weak a sign of a
-    beginner to play it by the beginner's rule (``inference.seat_rules``). Returns a ``Trial``
+    seat plays the policy: before the first card, a bid alone is too weak a sign of a beginner
+    to play it by the beginner's rule (``inference.seat_rules``). Returns a ``Trial``
     per playout; yields after every trick. The deals come from ``sampler`` (by default the unseen
     cards' ``Sampler``, nothing known yet of anyone's voids)."""
     me = int(view.seat)
