@@ -1,30 +1,29 @@
-"""Page benchmark: the game's start-up under PyScript, against the bare PyScript + Pyodide page.
+"""Page benchmark: the game's start-up and first visit, and against the bare PyScript + Pyodide page.
 
     .venv/bin/python bench/page.py [DIST] [--runs N]      (./build.sh bench runs it)
 
-It serves a copy of DIST with the bare page added: bare.html, the unmodified PyScript and Pyodide
-of runtime.lock (their stock interpreter, standard library and plugins, which the built site
-leaves out: tools/site.py's bench_extras) with no game. For each page, in one Chromium, in
-rotating order, N times each:
-- cold: a fresh browser context (no HTTP cache, no service worker): navigation to <body data-ready>;
-- warm: once the service worker controls the page, a second visit in a new tab of the same
-  profile: time to ready again, and the bytes that came from the network (goal: 0, everything
-  from the service worker's cache);
-- 4th visit: the third visit deals a hand (the game), the fourth finds that game in progress:
-  time to ready, and when the saved table was painted (goal: within 0.5 s of navigation);
+First the comparison with the bare page, as bench/start.py makes it (the npm tarballs unpacked as
+they are, two lines of Python; both sites served by ``http.server``; a fresh profile each run,
+cold = the first load, warm = a reload; 5 alternating runs; on the loopback and over a shared
+20 Mbit/s link with 60 ms round trips): the ratios game / bare (goals: cold ≤ 0.6, warm ≤ 0.5,
+over the link cold ≤ 0.8) and the bytes each first visit is served (goal: ≤ 11.5 MB). Then the
+game's own figures, N runs, each in a fresh browser context:
+- cold and warm (a second visit in a new tab once the service worker controls the page), and the
+  bytes the warm visit took from the network (goal: 0, everything from the service worker);
+- 4th visit: the third visit deals a hand, the fourth finds that game in progress: time to ready,
+  and when the saved table was painted (goal: within 0.5 s of navigation);
 - the longest main-thread task between the first paint and ready, cold and warm (the game's
   interpreter starts in its PyScript worker: its tasks are not the page's);
 - «Раздать» pressed at the first paint of a fresh game page: how long until the deal animation
   starts (before Python is ready);
-- the time from "interpreter up" (our loader's word: performance mark piki:interpreter; the bare
-  page's PyScript event "Loaded interpreter") to ready: the Python-side start (goal: under 0.3 s);
-- for the game: how long after ready its memory snapshot was kept (js/snapshot.mjs, made by a
-  worker once the service worker holds the build); the warm and 4th visits start from it;
-- the game's first visit in a new browser profile with a disk cache, as a player's browser has:
-  every byte the server sends (the page, its workers, the service worker's precache) until the
-  service worker is installed and the memory snapshot kept, against the bytes of the distinct
-  files asked for (goal: ≤ 1.05: each file downloaded once).
-Prints the medians side by side and the ratios game/bare (goals: cold ≤ 0.6, warm ≤ 0.5).
+- the time from "interpreter up" (our loader's performance mark piki:interpreter) to ready: the
+  Python-side start (goal: under 0.3 s);
+- how long after ready its memory snapshot was kept (js/snapshot.mjs, made by a worker once the
+  service worker holds the build); the warm and 4th visits start from it;
+- the first visit in a new browser profile with a disk cache, as a player's browser has: every
+  byte the server sends (the page, its workers, the service worker's precache) until the service
+  worker is installed and the memory snapshot kept, against the bytes of the distinct files asked
+  for (goal: ≤ 1.05: each file downloaded once).
 Figures, not a test: nothing here fails on a slow run.
 """
 
@@ -44,7 +43,6 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-BARE = ["bench/bare.html", "bench/bare.py"]  # the bare page: the same runtime, unmodified, no game
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -110,22 +108,11 @@ def load_serve():
     return load_tool("serve")
 
 
-def bench_site(dist: Path, into: Path, cache: Path) -> Path:
-    """A copy of dist with the bare page added (bare.html, its script and configuration, and the
-    runtime files it loads that the game does not), precached by its service worker too."""
-    site_tool = load_tool("site")
-    site = into / "site"
-    shutil.copytree(dist, site)
-    for path, source in site_tool.bench_extras(cache).items():
-        (site / path).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, site / path)
-    for item in BARE:
-        shutil.copyfile(ROOT / item, site / Path(item).name)
-    (site / "bare.json").write_text('{"interpreter": "./vendor/pyodide/pyodide.mjs"}\n', encoding="utf-8")
-    for written in ("sw.js", "build.json"):  # finish() writes them anew from the files on disk
-        (site / written).unlink()
-    site_tool.finish(site)
-    return site
+def load_bench(name: str):
+    spec = importlib.util.spec_from_file_location(f"piki_bench_{name}", ROOT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class Served:
@@ -280,84 +267,65 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
         sys.exit(f"bench: {args.dist} is not built: run ./build.sh")
+    start = load_bench("start")
     temp = tempfile.TemporaryDirectory(prefix="piki-bench-")
-    site = bench_site(args.dist, Path(temp.name), args.cache.resolve())
+    site = Path(temp.name) / "site"
+    shutil.copytree(args.dist, site)
     served = Served()
     server, base = load_serve().serve_in_thread(site, served.handler())
-    pages = {"game": base + "index.html", "bare": base + "bare.html"}
-    runs: dict[str, list[dict]] = {name: [] for name in pages}
+    url = base + "index.html"
+    runs: list[dict] = []
     with sync_playwright() as playwright:
         options = {"headless": True, "args": ARGS}
         if CHROMIUM.exists() and os.environ.get("PIKI_CHROMIUM") != "playwright":
             options["executable_path"] = str(CHROMIUM)
+        loopback = start.compare(playwright, options, args.dist.resolve(), args.cache.resolve(), 5, False)
+        link = start.compare(playwright, options, args.dist.resolve(), args.cache.resolve(), 5, True)
         browser = playwright.chromium.launch(**options)
         version = browser.version
         for run in range(args.runs):
-            order = list(pages)[run % 2:] + list(pages)[:run % 2]
-            for name in order:
-                runs[name].append(measure(browser, pages[name], game=name == "game", snapshot=name == "game"))
-                if name == "game":
-                    runs[name][-1].update(measure_early_deal(browser, pages[name]))
-                r = runs[name][-1]
-                print(f"  run {run + 1} {name}: cold {r['cold']:.2f} s, warm {r['warm']:.2f} s, "
-                      f"warm network bytes {r['warm_bytes']}", flush=True)
+            runs.append(measure(browser, url, game=True, snapshot=True))
+            runs[-1].update(measure_early_deal(browser, url))
+            r = runs[-1]
+            print(f"  run {run + 1}: cold {r['cold']:.2f} s, warm {r['warm']:.2f} s, "
+                  f"warm network bytes {r['warm_bytes']}", flush=True)
         browser.close()
         for run in range(args.runs):
-            figures = first_visit(playwright, options, pages["game"], site, served)
-            runs["game"][run].update(figures)
-            print(f"  run {run + 1} game, first visit: {figures['first_bytes']} bytes served for "
+            figures = first_visit(playwright, options, url, site, served)
+            runs[run].update(figures)
+            print(f"  run {run + 1}, first visit: {figures['first_bytes']} bytes served for "
                   f"{figures['first_files']} bytes of files", flush=True)
     server.shutdown()
     temp.cleanup()
 
-    def med(name: str, key: str) -> float:
-        return statistics.median(r[key] for r in runs[name])
+    def med(key: str) -> float:
+        return statistics.median(r[key] for r in runs)
 
-    def best(name: str, key: str) -> float:
-        return min(r[key] for r in runs[name])
-
-    print(f"\nPage benchmark — Chromium {version}, {args.runs} runs each, medians "
-          f"(and the best run: the least disturbed by other load on the machine)")
-    print(f"{'':34}{'game':>9}{'bare':>9}{'/bare':>7}   goal")
-
-    def row(label: str, game: float, bare: float, goal: str = "", ratio: bool = True) -> None:
-        tail = f"{game / bare:7.2f}" if ratio and bare else " " * 7
-        print(f"{label:34}{game:9.2f}{bare:9.2f}{tail}   {goal}")
-
-    for key, label, goal in (("cold", "cold: time to ready (s)", "≤ 0.6 × bare"),
-                             ("warm", "warm: time to ready (s)", "≤ 0.5 × bare"),
-                             ("fourth", "4th visit: time to ready (s)", "")):
-        row(label, med("game", key), med("bare", key), goal)
-        row("  best run", best("game", key), best("bare", key))
-    for key, label, goal in (("cold_after", "cold: after interpreter (s)", "< 0.3 s"),
+    print(f"\nPage benchmark — Chromium {version}")
+    print("Against the bare PyScript + Pyodide page (bench/start.py), medians of 5 alternating runs:")
+    start.report(loopback, link)
+    print(f"\nThe game alone, {args.runs} runs, medians")
+    for key, label, goal in (("cold", "cold: time to ready (s)", ""),
+                             ("warm", "warm: time to ready (s)", "(a second tab, the snapshot kept)"),
+                             ("fourth", "4th visit: time to ready (s)", "(a game in progress)"),
+                             ("cold_after", "cold: after interpreter (s)", "< 0.3 s"),
                              ("warm_after", "warm: after interpreter (s)", ""),
-                             ("fourth_after", "4th: after interpreter (s)", ""),
                              ("cold_paint", "cold: first paint (s)", ""),
-                             ("warm_paint", "warm: first paint (s)", ""),
-                             ("cold_long", "cold: longest task (s)", "≤ 0.2 s (0: none over 50 ms)"),
-                             ("warm_long", "warm: longest task (s)", "≤ 0.2 s"),
-                             ("fourth_long", "4th: longest task (s)", "≤ 0.2 s")):
-        row(label, med("game", key), med("bare", key), goal, ratio=False)
-        if key.endswith("_after"):  # the Python-side start: every run of the game
-            print(f"{'':34}(the game's runs: " + ", ".join(f"{r[key]:.2f}" for r in runs["game"]) + ")")
-    print(f"{'4th: saved table painted (s)':34}{med('game', 'fourth_painted'):9.2f}"
-          f"{'':16}   ≤ 0.5 s (a game in progress, from navigation)")
-    made = [r["snapshot_made"] for r in runs["game"]]
-    used = sum(r["warm_snapshot"] == "used" for r in runs["game"])
-    print(f"{'snapshot kept, after ready (s)':34}{statistics.median(made):9.2f}   "
-          f"(visit 1, in a worker; the 2nd visit started from it in {used} of {len(made)} runs)")
-    early = [r["deal_after_paint"] for r in runs["game"]]
-    print(f"{'«Раздать» after first paint (s)':34}{statistics.median(early):9.2f}   "
-          f"(to the animation's start; before ready in "
-          f"{sum(r['deal_before_ready'] for r in runs['game'])} of {len(early)} runs)")
+                             ("cold_long", "cold: longest task (s)", "≤ 0.05 s (0: none over 50 ms)"),
+                             ("warm_long", "warm: longest task (s)", "≤ 0.05 s"),
+                             ("fourth_long", "4th: longest task (s)", "≤ 0.05 s"),
+                             ("fourth_painted", "4th: saved table painted (s)", "≤ 0.5 s from navigation"),
+                             ("snapshot_made", "snapshot kept, after ready (s)", "(visit 1, in a worker)"),
+                             ("deal_after_paint", "«Раздать» after first paint (s)", "(to the animation)")):
+        print(f"{label:34}{med(key):9.2f}   {goal}")
     for key, label in (("cold_bytes", "cold: network bytes"), ("warm_bytes", "warm: network bytes"),
                        ("fourth_bytes", "4th: network bytes")):
-        print(f"{label:34}{int(med('game', key)):9d}{int(med('bare', key)):9d}")
-    ratios = [r["first_bytes"] / r["first_files"] for r in runs["game"]]
-    print(f"{'first visit: bytes served':34}{int(med('game', 'first_bytes')):9d}   for "
-          f"{int(med('game', 'first_files'))} bytes of distinct files: "
+        print(f"{label:34}{int(med(key)):9d}")
+    ratios = [r["first_bytes"] / r["first_files"] for r in runs]
+    print(f"{'first visit: bytes served':34}{int(med('first_bytes')):9d}   for "
+          f"{int(med('first_files'))} bytes of distinct files: "
           + ", ".join(f"{ratio:.3f}" for ratio in ratios) + " × (goal ≤ 1.05)")
-    twice = sorted({path for r in runs["game"] for path in r["first_twice"]})
+    twice = sorted({path for r in runs for path in r["first_twice"]})
     if twice:
         print(f"{'':34}(served more than once: {', '.join(twice)})")
 

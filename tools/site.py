@@ -16,8 +16,8 @@ What it owns:
 - the site: the page files, pyscript.json (PyScript's configuration), js/shared.js (what the
   page's JavaScript shares with Python, from py/ui/shared.py), build.json, and sw.js with the
   precache list and build hash. Only what the page loads: not Pyodide's stock python_stdlib.zip
-  (an input of the precompiled one), not PyScript's plugins and editors (the bench adds them to
-  its own copy: bench_extras).
+  (an input of the precompiled one), not PyScript's plugins and editors (bench/start.py's bare
+  page uses the unpacked packages as they are).
 
 Commands:
     python3 tools/site.py build [--cache DIR] [--dist DIR]
@@ -367,21 +367,6 @@ def precompile(cache: Path, runtime_files: dict[str, Path], dest: Path) -> None:
                              f"    expected {sums.get(name)}\n    got      {sha256(data)}\n"
                              f"  (a tampered or corrupt cache: delete {kept} and build again)")
         (dest / "py" / name).write_bytes(data)
-
-
-def bench_extras(cache: Path) -> dict[str, Path]:
-    """What the bench's pages load beyond the game's (bench/page.py adds them to its own copy):
-    the rest of the pinned runtime (the stock standard library, PyScript's plugins), as paths
-    under the site (vendor/…), each from the verified package."""
-    files = runtime(cache)
-    expected = read_sums()
-    extras = {}
-    for path, source in files.items():
-        if not loaded(path):
-            if expected.get(path) != sha256(source.read_bytes()):
-                raise BuildError(f"sha256 mismatch: {path}: run ./build.sh again")
-            extras[f"vendor/{path}"] = source
-    return extras
 
 
 def sri(data: bytes) -> str:

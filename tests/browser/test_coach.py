@@ -4,7 +4,7 @@ over a reload, and gone when the setting is off."""
 
 from __future__ import annotations
 
-from test_table import SETTLED, click, nil_worked_out, open_table, step
+from test_table import SETTLED, click, hint_worked_out, nil_worked_out, open_table, step
 
 
 def north_card(page):
@@ -54,6 +54,7 @@ def test_the_bid_risk_preview_follows_the_pointer_and_focus(page, site_url, wait
     click(page, '[data-action="deal"]')
     risk = page.locator("#bid-risk")
     assert risk.is_visible() and "Мешков у команды" in risk.inner_text()
+    hint_worked_out(page)
     hinted = page.get_attribute("#panel [data-action='hint']", "data-hint")
     assert page.locator(f"#risk-{hinted}").is_visible()
     other = "7" if hinted != "7" else "6"
@@ -133,7 +134,7 @@ def test_following_the_bid_hint_is_never_charged_by_the_analysis(page, site_url,
             page.evaluate("localStorage.clear()")
         open_table(page, site_url, wait_ready, game)
         until(page, lambda: body(page, "phase") == "bid" and body(page, "turn") == "S")
-        page.wait_for_selector("#panel .hint[data-hint]", state="attached", timeout=60_000)
+        hint_worked_out(page)
         hinted = page.get_attribute("#panel .hint", "data-hint")
         assert page.inner_text("#panel .hint").endswith(hinted if hinted != "0" else "Nil")
         step(page)  # the hint's bid

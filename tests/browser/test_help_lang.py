@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from spades import Seat, from_record
-from test_table import SETTLED, act, body, click, open_table, saved_record, step, table_state
+from test_table import SETTLED, act, body, click, hint_worked_out, open_table, saved_record, step, table_state
 from ui import players, strings
 
 HELP = '[data-action="panel"][data-value="help"]'
@@ -65,6 +65,7 @@ def test_language_switch_rerenders_the_table_status_and_hint_and_is_remembered(p
     open_table(page, site_url, wait_ready, game=2025)
     step(page)  # deal: East deals the first hand, South bids first
     assert body(page, "turn") == "S" and page.get_attribute("html", "lang") == "ru"
+    hint_worked_out(page)
     ru_hint = page.inner_text("#hint-reason")
 
     click(page, '[data-action="lang"]')

@@ -51,6 +51,12 @@ def click(page, selector: str, **options) -> None:
     act(page, lambda: page.locator(selector).click(**options))
 
 
+def hint_worked_out(page) -> None:
+    """Wait for «Совет» for South's bid: the hard level's playouts run in the game's worker once the
+    bid panel is up, and the panel is drawn again with the bid (``data-hint``) and its reason."""
+    page.wait_for_selector("#panel .hint[data-hint]", state="attached", timeout=60_000)
+
+
 def nil_worked_out(page) -> None:
     """Wait for the Nil's chance: it is worked out after South's bid panel is up, and its line is
     drawn again then, so read the bid panel's lines, or measure it, after this."""
