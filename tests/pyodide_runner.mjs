@@ -4,9 +4,11 @@
 //
 // Loads Pyodide from the full npm package that build.sh unpacked into the cache
 // ($PIKI_CACHE/pkg/pyodide-VERSION, the version from runtime.lock) with the files the site ships:
-// the precompiled standard library ($PIKI_DIST/py/stdlib.zip) and the game's precompiled modules
-// ($PIKI_DIST/py/piki.zip, first on sys.path; the command-line tools, which the site does not
-// ship, come from the checkout's py/). Mounts this checkout at /repo and runs
+// the game's precompiled modules ($PIKI_DIST/py/piki.zip, first on sys.path; the command-line
+// tools, which the site does not ship, come from the checkout's py/). The standard library is
+// Pyodide's whole one: the site's (py/stdlib.zip) holds only what the page imports, and the tests
+// import more (pickle, argparse, html.parser, …); the build imports every name the page's Python
+// names from the site's archive, and the browser tests run the page on it. Mounts this checkout at /repo and runs
 // tests/pyodide_runner.py over tests/unit. Exit status 0 when every test that can run here
 // passed. tests/site/test_pyodide.py calls this from pytest.
 import { readFileSync, existsSync } from "node:fs";
@@ -27,7 +29,7 @@ for (const need of [join(pyodideDir, "pyodide.mjs"), join(dist, "py", "stdlib.zi
 }
 
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: join(dist, "py", "stdlib.zip") });
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 const { FS } = pyodide;
 // The whole checkout, read through: tests also read docs/, index.html and tests/data.
 FS.mkdirTree("/repo");
@@ -40,9 +42,9 @@ import os, sys
 os.chdir("/repo")
 sys.path[:0] = ["/dist/py/piki.zip", "/repo/py", "/repo/tests"]
 sys.dont_write_bytecode = True
-import json, spades.state, spades_cli
-# the engine from the shipped bytecode, the standard library's start-up modules too
-print("precompiled:", spades.state.__file__, json.__file__, "; not shipped:", spades_cli.__file__)
+import spades.state, spades_cli
+# the engine from the shipped bytecode
+print("precompiled:", spades.state.__file__, "; not shipped:", spades_cli.__file__)
 import pyodide_runner
 pyodide_runner.run("/repo/tests/unit", FILTER)
 `);
