@@ -106,9 +106,12 @@ def serve(site: Path, link: Link) -> tuple[http.server.ThreadingHTTPServer, str]
             super().do_GET()
 
         def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
-            while chunk := source.read(16_384):
-                link.take(len(chunk))
-                outputfile.write(chunk)
+            try:
+                while chunk := source.read(16_384):
+                    link.take(len(chunk))
+                    outputfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the browser closed its profile while a file was still on its way
 
         def log_message(self, *args: object) -> None:
             pass
