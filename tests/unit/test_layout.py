@@ -88,3 +88,11 @@ def test_the_readme_has_what_players_and_maintainers_look_for():
     sections = re.findall(r"^## (.+)$", (PY.parent / "README.md").read_text(encoding="utf-8"), re.MULTILINE)
     for wanted in ("Two commands", "How to play", "Hosting", "Where everything lives", "Benchmarks"):
         assert wanted in sections, wanted
+
+
+def test_a_games_number_is_game_number():
+    # ``Game.number`` (and ``Game.key`` for the decisions' seed), never the old ``game.game``
+    import re
+
+    users = [str(p.relative_to(PY)) for p in modules() if re.search(r"\bgame\.game\b", p.read_text(encoding="utf-8"))]
+    assert users == []
