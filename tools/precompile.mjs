@@ -37,15 +37,13 @@ function run(pyodide, code, values) {
 }
 
 try {
-  // 1. the standard names the game's Python imports; 2. their closure, in a fresh interpreter
-  // (this tool's own imports must not count); 3. the archives; 4. every name imported again
-  // from the trimmed standard library, in a third.
+  // Three interpreters: the stock one lists the standard names the game's Python imports and
+  // writes the archives; a fresh one runs the closure (this tool's own imports must not count);
+  // a third, started with the trimmed standard library, imports every name again.
   const stock = await interpreter();
   const names = run(stock, "import precompile\nprecompile.names_of(REQUEST)", { REQUEST: JSON.stringify(job) });
-  const closure = run(await interpreter(), "import precompile\nprecompile.CLOSURE", {});
-  const members = run(await interpreter(), closure, { NAMES: names });
-  const done = JSON.parse(run(await interpreter(), "import precompile\nprecompile.main(REQUEST, MEMBERS)",
-    { REQUEST: JSON.stringify(job), MEMBERS: members }));
+  const members = run(await interpreter(), run(stock, "precompile.CLOSURE", {}), { NAMES: names });
+  const done = JSON.parse(run(stock, "precompile.main(REQUEST, MEMBERS)", { MEMBERS: members }));
   const trimmed = await interpreter({ stdLibURL: resolve(job.stdlib_out.slice("/host".length)) });
   // a name that does not import with the stock library either (an import guarded for another
   // runtime) is not missing

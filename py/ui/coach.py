@@ -46,7 +46,7 @@ class Analysis(Value):
     done: int
     total: int
     listed: tuple | None
-    bid: Any
+    bid: Decision | None
 
     def __init__(self, game: int | None, hand: int, done: int, total: int, listed: tuple | None = None,
                  bid: Decision | None = None) -> None:

@@ -27,7 +27,7 @@ def _line(request: dict) -> str:
     return json.dumps(request)
 
 
-def _action(game: Game, answer: object) -> object:
+def _action(answer: object) -> object:
     return answer if isinstance(answer, int) or answer == BLIND else Card.parse(str(answer))
 
 
@@ -44,7 +44,7 @@ def test_hint_and_the_hard_bot_agree_on_every_decision_of_an_arena_deal(i):
         said, done = json.loads(respond(line, adviser)), json.loads(respond(line, hard))
         assert said["action"] == done["action"], (i, len(game.actions()), said, done)
         assert said["reason"]
-        game.apply(_action(game, done["action"]))
+        game.apply(_action(done["action"]))
         decisions += 1
     assert decisions == 4 + 52
 

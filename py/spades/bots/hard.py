@@ -103,7 +103,14 @@ class BidChoice(NamedTuple):
     est: Estimate | None  # the hand's count (None for a Blind Nil: the cards are not looked at)
     notes: tuple[Why, ...]  # ``judge_bid``'s notes, in the order they applied
     trials: tuple[Trial, ...]  # the playouts (with ``price_all``, Nil's too)
-    searched: Why | None  # ``bid_search`` when the playouts moved the bid off the count, else None
+
+    @property
+    def searched(self) -> Why | None:
+        """``bid_search`` when the playouts moved the bid off the count, else None."""
+        if self.est is None or self.bid == self.counted:
+            return None
+        samples = sum(1 for trial in self.trials if trial.my_bid != 0)  # one number playout a deal
+        return ("bid_search", {"samples": samples, "counted": self.counted})
 
     def nil_held(self) -> float | None:
         """How often a Nil of this seat held in the playouts (0..1), or None without Nil playouts."""
@@ -308,24 +315,23 @@ class HardBot(Explaining):
         after every trick of every playout."""
         if blind_wanted(view):
             us, them = view.totals[view.team], view.totals[1 - view.team]
-            return BidChoice(BLIND, ("bid_blind", {"deficit": them - us}), 0, None, (), (), None)
+            return BidChoice(BLIND, ("bid_blind", {"deficit": them - us}), 0, None, (), ())
         counted, est, notes = judge_bid(view, self.style)
-        bid, reason = counted, count_reason(est, notes)
-        searched: Why | None = None
         trials: list[Trial] = []
+        bid = counted
         if self.bid_samples:
             consider_nil = may_search_nil(view, est, self.style)
             trials = yield from bid_trials_steps(view, rng, counted, consider_nil or price_all, self.bid_samples,
                                                  self.bid_sampler(view))
             bid, _ = judge_trials(trials, consider_nil, counted, self.set_caution, self.nil_caution, view.rules,
                                   least_bid(view.rules, view.bids[view.partner]), self.game_stakes(view))
-            if bid != counted:
-                reason = searched = ("bid_search", {"samples": self.bid_samples, "counted": counted})
+        choice = BidChoice(bid, count_reason(est, notes), counted, est, tuple(notes), tuple(trials))
+        reason = choice.searched or choice.why
         partner_bid = view.bids[view.partner]
         if (view.rules.thirteen_bonus and partner_bid is not None and not is_nil(partner_bid)
                 and bid + int(partner_bid) == MAX_BID):
             reason = ("bid_thirteen", {"bonus": view.rules.thirteen_bonus})
-        return BidChoice(bid, reason, counted, est, tuple(notes), tuple(trials), searched)
+        return choice._replace(why=reason)
 
     def play_sampler(self, view: View, vd: list[int], counts: list[int]) -> Sampler:
         """Where the searched deals of a card come from: the unseen cards, dealt consistently
