@@ -90,7 +90,7 @@ export async function loadPyodide({ stdout, stderr } = {}) {
     if (saved === snapshot.BROKEN) {
       state = "broken"; // it broke a start of this build: none is used or made again
     } else if (saved) {
-      pyodide = await runtime({ ...options, _loadSnapshot: saved });
+      pyodide = await runtime({ ...options, _loadSnapshot: saved.bytes });
       // the snapshot holds the random state of the interpreter it was made from: every visit
       // would deal the same game number
       pyodide.runPython("import random\nrandom.seed()");

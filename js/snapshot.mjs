@@ -8,8 +8,8 @@
 // build starts from it (js/pyodide.mjs).
 //
 // It is kept in the cache "piki-snapshot-<build>" (build.json's content hash of every file of the
-// build, so another runtime or another game version never finds it), with the sha256 of its
-// bytes. take() refuses a snapshot whose bytes no longer match that sum, and the loader deletes it; Pyodide
+// build, so another runtime or another game version never finds it), with a checksum of its
+// bytes (sum). take() refuses a snapshot whose bytes no longer match that sum, and the loader deletes it; Pyodide
 // itself refuses one made by another build of its runtime. The service worker deletes a snapshot
 // with its build (sw.js, activate); the worker deletes any other build's it finds (forget).
 //
@@ -24,7 +24,7 @@
 
 const PREFIX = "piki-snapshot-";
 const KEY = new URL("../snapshot.bin", import.meta.url).href; // the same key in the page and the worker
-const SUM = "x-piki-sha256";
+const SUM = "x-piki-sum";
 const SPOILED = "x-piki-spoiled"; // the marker's header: why this build's snapshot broke a start
 
 /** What take() gives for a spoiled snapshot. */
@@ -44,7 +44,7 @@ export function build() {
 }
 
 function usable() {
-  return typeof caches !== "undefined" && typeof crypto !== "undefined" && !!crypto.subtle;
+  return typeof caches !== "undefined";
 }
 
 async function cacheName() {
@@ -52,9 +52,22 @@ async function cacheName() {
   return id && usable() ? PREFIX + id : null;
 }
 
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+/** The snapshot's checksum: two 32-bit multiplicative hashes of its words, and its length. It
+ * guards against damage in storage, not against a forger (who could rewrite the sum as well): a
+ * changed word always changes the first hash (each step is a bijection of it), and it costs a
+ * fraction of a SHA-256 of 21 MB, which would lie on every start's path. */
+export function sum(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  let a = 0x811c9dc5;
+  let b = 0x2545f491;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    a = Math.imul(a ^ word, 0x01000193);
+    b = Math.imul(b ^ word ^ (b >>> 15), 0x2c1b3c6d);
+  }
+  for (let i = words.length << 2; i < bytes.length; i++) a = Math.imul(a ^ bytes[i], 0x01000193);
+  const hex = (x) => (x >>> 0).toString(16).padStart(8, "0");
+  return hex(a) + hex(b) + "-" + bytes.length;
 }
 
 /** This build's kept response, or null (caches.has first: open() would create the cache). */
@@ -64,14 +77,22 @@ async function stored() {
   return (await (await caches.open(name)).match(KEY)) || null;
 }
 
-/** This build's snapshot, null if there is none, BROKEN if it broke a start; throws if its bytes
- * do not match their sum. */
+/** This build's snapshot: null if there is none, BROKEN if it broke a start, or else
+ * `{ bytes }`, the promise of its bytes, rejected if they do not match their sum. The bytes are
+ * read and checked while the runtime loads (js/pyodide.mjs hands the promise to Pyodide, which
+ * awaits it only once its own script is in). */
 export async function take() {
   const response = await stored();
   if (!response) return null;
   if (response.headers.has(SPOILED)) return BROKEN;
+  const bytes = checked(response);
+  bytes.catch(() => {}); // a failure is thrown where the bytes are awaited, not as unhandled
+  return { bytes };
+}
+
+async function checked(response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (response.headers.get(SUM) !== (await sha256(bytes))) {
+  if (response.headers.get(SUM) !== sum(bytes)) {
     throw new Error("its bytes do not match their sum");
   }
   return bytes;
@@ -86,7 +107,7 @@ export async function kept() {
 export async function keep(bytes) {
   const name = await cacheName();
   if (!name) return;
-  const headers = { "content-type": "application/octet-stream", [SUM]: await sha256(bytes) };
+  const headers = { "content-type": "application/octet-stream", [SUM]: sum(bytes) };
   await (await caches.open(name)).put(KEY, new Response(bytes, { headers }));
 }
 
