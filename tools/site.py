@@ -52,6 +52,8 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
 # Page files copied as they are (directories recursively).
 PAGE = ["index.html", "pyscript.json", "manifest.webmanifest", "css", "img", "js", "sound"]
 FACES = "img/faces.svg"  # put into index.html by inline_faces, not shipped as a file
+CONFIG = "pyscript.json"  # put into index.html's <py-config> and <mpy-config> by inline_config
+CONFIG_TAGS = ("py-config", "mpy-config")
 FACES_MARK = "<!-- faces: the build puts img/faces.svg here (tools/site.py), the symbols ui/art.py uses -->"
 SCRIPT = "main.py"  # index.html's <script type="py" src="py/main.py">: shipped as text, not in piki.zip
 # Python under py/ that the page never imports: the command-line tools stay off the site.
@@ -256,6 +258,7 @@ def copy_page(dest: Path) -> None:
     shutil.copy2(ROOT / "py" / SCRIPT, dest / "py" / SCRIPT)
     write_shared(dest)
     inline_faces(dest)
+    inline_config(dest)
 
 
 def inline_faces(dest: Path) -> None:
@@ -272,6 +275,26 @@ def inline_faces(dest: Path) -> None:
         "<svg ", '<svg class="sprite" aria-hidden="true" focusable="false" ', 1)
     page.write_text(html.replace(FACES_MARK, svg), encoding="utf-8")
     sprite.unlink()
+
+
+def inline_config(dest: Path) -> None:
+    """PyScript's configuration (pyscript.json) goes into index.html, as the text of its
+    <py-config src="pyscript.json"> and <mpy-config src="pyscript.json">, and not as a file:
+    PyScript reads an inline configuration at once, where a src is fetched, once per interpreter
+    type and one after the other, before it creates the game's worker."""
+    page = dest / "index.html"
+    config = dest / CONFIG
+    text = json.dumps(json.loads(config.read_text(encoding="utf-8")), ensure_ascii=False, separators=(",", ":"))
+    if "<" in text or "&" in text:
+        raise BuildError(f"{CONFIG} holds < or &: it cannot be the text of an HTML element as it is")
+    html = page.read_text(encoding="utf-8")
+    for tag in CONFIG_TAGS:
+        declared = f'<{tag} src="{CONFIG}"></{tag}>'
+        if html.count(declared) != 1:
+            raise BuildError(f"index.html must declare {declared} once")
+        html = html.replace(declared, f"<{tag}>{text}</{tag}>")
+    page.write_text(html, encoding="utf-8")
+    config.unlink()
 
 
 def shared_js() -> str:

@@ -4,6 +4,8 @@ breaks the start is dropped."""
 
 from __future__ import annotations
 
+import json
+
 import os
 import shutil
 from pathlib import Path
@@ -31,8 +33,10 @@ def test_the_page_starts_through_pyscript_and_loads_only_what_the_site_ships(pag
     page.on("request", lambda request: asked.append(request.url.removeprefix(site_url)))
     page.goto(site_url)
     wait_ready(page)
-    # PyScript's core, from the site; the game's script tag, run by it in a worker
-    assert "vendor/pyscript/core.js" in asked and "pyscript.json" in asked and "py/main.py" in asked
+    # PyScript's core, from the site, configured by the page itself (the build wrote
+    # pyscript.json into <py-config>); the game's script tag, run by it in a worker
+    assert "vendor/pyscript/core.js" in asked and "py/main.py" in asked and "pyscript.json" not in asked
+    assert json.loads(page.locator("py-config").text_content())["interpreter"] == "./js/pyodide.mjs"
     script = page.locator('script[type="py"][worker][name="game"]')
     assert script.count() == 1 and script.evaluate("(node) => !!node.xworker")
     # the game's Python imported PyScript's package, from the game's archive (as bytecode)

@@ -212,7 +212,7 @@ def test_service_worker_precaches_every_file_with_its_hash():
     listed = dict(files)
     on_disk = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file()}
     assert set(listed) == on_disk - {"./sw.js"}  # the site is what the page loads: all of it
-    assert {"./py/stdlib.zip", "./py/piki.zip", "./py/main.py", "./js/pyodide.mjs", "./pyscript.json",
+    assert {"./py/stdlib.zip", "./py/piki.zip", "./py/main.py", "./js/pyodide.mjs",
             "./vendor/pyscript/core.js", "./js/shared.js"} <= set(listed)
     for path, integrity in listed.items():
         digest = hashlib.sha256((dist / path).read_bytes()).digest()
@@ -309,3 +309,14 @@ def test_the_faces_are_the_ones_tools_faces_makes_shipped_and_small(tmp_path):
     assert not (DIST / "img" / "faces.svg").exists()
     assert not re.search(rb"https?:|data:|url\(", made.replace(b"http://www.w3.org/2000/svg", b""))
     assert len(made) < 40_000  # the budget for all the art is 120 KB
+
+
+def test_pyscripts_configuration_is_written_into_the_page_and_not_shipped_as_a_file():
+    # PyScript reads an inline <py-config> at once; a src= would be fetched before the game's
+    # worker is created, once for each interpreter type (tools/site.py inline_config)
+    page = (DIST / "index.html").read_text()
+    config = json.loads((ROOT / "pyscript.json").read_text())
+    for tag in ("py-config", "mpy-config"):
+        (text,) = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        assert json.loads(text) == config
+    assert 'src="pyscript.json"' not in page and not (DIST / "pyscript.json").exists()
