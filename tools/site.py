@@ -32,6 +32,7 @@ import fnmatch
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -54,6 +55,8 @@ PAGE = ["index.html", "pyscript.json", "manifest.webmanifest", "css", "img", "js
 FACES = "img/faces.svg"  # put into index.html by inline_faces, not shipped as a file
 CONFIG = "pyscript.json"  # put into index.html's <py-config> and <mpy-config> by inline_config
 CONFIG_TAGS = ("py-config", "mpy-config")
+PRELOADS_MARK = "<!-- preloads: the build puts PyScript's core modules here (tools/site.py, preload_modules) -->"
+PYSCRIPT_CORE = "vendor/pyscript/core.js"
 FACES_MARK = "<!-- faces: the build puts img/faces.svg here (tools/site.py), the symbols ui/art.py uses -->"
 SCRIPT = "main.py"  # index.html's <script type="py" src="py/main.py">: shipped as text, not in piki.zip
 # Python under py/ that the page never imports: the command-line tools stay off the site.
@@ -259,6 +262,7 @@ def copy_page(dest: Path) -> None:
     write_shared(dest)
     inline_faces(dest)
     inline_config(dest)
+    preload_modules(dest)
 
 
 def inline_faces(dest: Path) -> None:
@@ -295,6 +299,37 @@ def inline_config(dest: Path) -> None:
         html = html.replace(declared, f"<{tag}>{text}</{tag}>")
     page.write_text(html, encoding="utf-8")
     config.unlink()
+
+
+def static_imports(module: Path) -> list[Path]:
+    """The modules a vendored ES module imports statically, and theirs, in order, each once (a
+    bundler's chunks: ``from"./core-….js"``, ``import"./….js"``; dynamic ``import(…)`` is left)."""
+    found: list[Path] = []
+
+    def walk(path: Path) -> None:
+        text = path.read_text(encoding="utf-8")
+        for name in re.findall(r'(?:\bfrom|\bimport)\s*"(\./[^"]+\.js)"', text):
+            target = (path.parent / name).resolve()
+            if target not in found:
+                found.append(target)
+                walk(target)
+
+    walk(module.resolve())
+    return found
+
+
+def preload_modules(dest: Path) -> None:
+    """index.html asks for PyScript's core modules with <link rel="modulepreload">, where its
+    marker is: the browser fetches and compiles them while it parses the page, instead of
+    finding each import only once the module before it has arrived (core.js, then its chunk)."""
+    page = dest / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if html.count(PRELOADS_MARK) != 1:
+        raise BuildError(f"index.html must hold the marker {PRELOADS_MARK!r} once")
+    core = dest / PYSCRIPT_CORE
+    links = [f'<link rel="modulepreload" href="{path.relative_to(dest.resolve()).as_posix()}">'
+             for path in [core.resolve(), *static_imports(core)]]
+    page.write_text(html.replace(PRELOADS_MARK, "\n  ".join(links)), encoding="utf-8")
 
 
 def shared_js() -> str:

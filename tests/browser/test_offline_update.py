@@ -179,3 +179,7 @@ def test_a_new_build_replaces_the_old_one_only_when_complete(page, private_site,
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.body.dataset.snapshot") == "none"
+    # the build's files come straight from the new build's cache, routed by the browser (the
+    # static routing API) without a turn of the service worker's fetch handler
+    assert page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((e) => /[/]js[/]main[.]mjs$/.test(e.name)).map((e) => e.workerMatchedSourceType)""") == ["cache"]

@@ -320,3 +320,13 @@ def test_pyscripts_configuration_is_written_into_the_page_and_not_shipped_as_a_f
         (text,) = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
         assert json.loads(text) == config
     assert 'src="pyscript.json"' not in page and not (DIST / "pyscript.json").exists()
+
+
+def test_the_page_preloads_pyscripts_core_modules_that_the_build_ships():
+    # core.js and the chunk it imports are asked for while the page is parsed (tools/site.py
+    # preload_modules), not one after the other as each module arrives
+    page = (DIST / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    chunk = re.search(r'from"\./(core-[^"]+\.js)"', (DIST / "vendor/pyscript/core.js").read_text())[1]
+    assert {"vendor/pyscript/core.js", f"vendor/pyscript/{chunk}", "js/snapshot.mjs"} <= set(preloaded)
+    assert all((DIST / path).is_file() for path in preloaded) and "<!-- preloads:" not in page
