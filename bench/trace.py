@@ -16,7 +16,8 @@ for the game's worker (PyScript's, where the interpreter starts):
 - the functions the sampling profiler saw most (self time).
 
 Tracing slows the page (the figures are larger than bench/start.py's): read the shares, not the
-milliseconds. Figures, not a test. ``--out`` keeps the raw trace (chrome://tracing, Perfetto).
+milliseconds. ``--before N`` reloads N times untraced first. Figures, not a test. ``--out``
+keeps the raw trace (chrome://tracing, Perfetto).
 """
 
 from __future__ import annotations
@@ -33,15 +34,15 @@ from start import ARGS, CHROMIUM, MARK, READY, ROOT, Link, serve
 
 CATEGORIES = ",".join([
     "-*", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "v8.wasm",
-    "disabled-by-default-v8.compile", "disabled-by-default-v8.cpu_profiler", "blink", "blink.user_timing", "loading", "toplevel",
-    "__metadata",
+    "disabled-by-default-v8.compile", "disabled-by-default-v8.cpu_profiler", "blink", "blink.user_timing",
+    "loading", "toplevel", "__metadata",
 ])
 WORKER = "DedicatedWorker thread"
 SUMMED = ("wasm.CompileLazy", "v8.compileModule", "v8.evaluateModule", "v8.wasm.compileConsume",
           "wasm.SyncInstantiate", "v8.produceModuleCache", "MinorGC", "MajorGC")
 
 
-def record(dist: Path) -> tuple[list[dict], float]:
+def record(dist: Path, before: int = 0) -> tuple[list[dict], float]:
     """The trace events of a warm reload, and the page's time to ready in ms."""
     options = {"headless": True, "args": ARGS}
     if CHROMIUM.exists():
@@ -58,6 +59,10 @@ def record(dist: Path) -> tuple[list[dict], float]:
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=300_000)
         page.wait_for_selector('body[data-snapshot="made"]', state="attached", timeout=300_000)
         time.sleep(1.0)
+        for _ in range(before):  # untraced reloads first: a browser that has seen more visits
+            page.reload()
+            page.wait_for_function(READY, timeout=300_000, polling=20)
+            time.sleep(1.0)
         cdp = context.new_cdp_session(page)
         cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
         cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
@@ -133,8 +138,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dist", nargs="?", type=Path, default=ROOT / "dist")
     parser.add_argument("--out", type=Path, help="write the raw trace here (JSON)")
+    parser.add_argument("--before", type=int, default=0, help="untraced reloads before the traced one")
     args = parser.parse_args()
-    events, ready = record(args.dist)
+    events, ready = record(args.dist, args.before)
     if args.out:
         args.out.write_text(json.dumps({"traceEvents": events}), encoding="utf-8")
     report(events, ready)

@@ -5,7 +5,6 @@ breaks the start is dropped."""
 from __future__ import annotations
 
 import json
-
 import os
 import shutil
 from pathlib import Path
