@@ -3,7 +3,8 @@
 Vocabulary
 - ``Rules``: target 250 (default) or 500, the bag penalty (on by default), blind nil (off by
   default), and the house variants (each off by default: a team minimum, the bonus for 13, the
-  jokers, a failed Nil's tricks for the partner, bags counted by 5). Frozen: a game's rules never
+  jokers, a failed Nil's tricks for the partner, bags counted by 5, Nil worth 50 or 200, spades
+  led at any time). Frozen: a game's rules never
   change while it is played.
 - Actions: a bid is an ``int`` 0..13 (0 is Nil) or ``BLIND`` (Blind Nil); a play is a ``Card``;
   ``DEAL`` starts the next hand once a hand is over.
@@ -66,8 +67,8 @@ BLIND_NIL_DEFICIT = 100
 BAGS_PER_PENALTY = 10
 BAG_PENALTY = 100
 BAG_COST = 10  # what a bag really costs in the long run (−100 per 10): the bots and the arena
-NIL_BONUS = 100
-BLIND_NIL_BONUS = 200
+NIL_BONUS = 100  # what a Nil wins or loses by default (``nil_bonus``); a Blind Nil, twice that
+NIL_BONUSES = (50, NIL_BONUS, 200)
 MAX_HANDS = 30
 FIRST_DEALER = Seat.E
 NUMBER_BIDS = tuple(range(MAX_BID + 1))
@@ -154,6 +155,10 @@ OPTIONS = (
     Option("jokers", False, SWITCH, SWITCH, house=True),
     Option("nil_tricks_count", False, SWITCH, SWITCH, house=True),
     Option("bag_limit", BAGS_PER_PENALTY, BAG_LIMITS, BAG_LIMITS, house=True),
+    # … what a Nil wins or loses (a Blind Nil twice as much); and spades may be led from the first
+    # trick on, broken or not (pagat.com's Spades, its variations)
+    Option("nil_bonus", NIL_BONUS, NIL_BONUSES, NIL_BONUSES, house=True),
+    Option("spades_anytime", False, SWITCH, SWITCH, house=True),
 )
 OPTION = {option.name: option for option in OPTIONS}
 HOUSE_KEYS = tuple(option.name for option in OPTIONS if option.house)
@@ -164,7 +169,7 @@ class Rules(Value):
     house variants, each off by default), checked against the declaration."""
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
-                 "nil_tricks_count", "bag_limit")
+                 "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime")
     target: int
     bag_penalty: bool
     blind_nil: bool
@@ -173,6 +178,8 @@ class Rules(Value):
     jokers: bool
     nil_tricks_count: bool
     bag_limit: int
+    nil_bonus: int
+    spades_anytime: bool
 
     def __init__(self, *values: int | bool, **given: int | bool) -> None:
         """``Rules(target=500, jokers=True)``: the options named, the rest at their defaults
@@ -284,11 +291,12 @@ def bid_value(bid: Bid | None) -> int:
     return 0 if bid is None or bid == BLIND else int(bid)
 
 
-def nil_stake(bid: Bid | None) -> int:
-    """What a Nil wins when it holds and loses when it fails; 0 for a number bid."""
+def nil_stake(bid: Bid | None, bonus: int = NIL_BONUS) -> int:
+    """What a Nil wins when it holds and loses when it fails (``bonus``: the rules' ``nil_bonus``),
+    a Blind Nil twice that; 0 for a number bid."""
     if bid == BLIND:
-        return BLIND_NIL_BONUS
-    return NIL_BONUS if bid == NIL else 0
+        return 2 * bonus
+    return bonus if bid == NIL else 0
 
 
 def blind_allowed(rules: Rules, totals: Sequence[int], seat: int) -> bool:

@@ -101,7 +101,7 @@ def score_team(
     nil = 0
     for bid, tricks in zip(bids, taken):
         if is_nil(bid):
-            stake = nil_stake(bid)
+            stake = nil_stake(bid, rules.nil_bonus)
             nil += stake if tricks == 0 else -stake
 
     bank = bank_before + bags

@@ -89,14 +89,14 @@ class HandState:
 
     ``deal`` and ``held`` are masks by seat. In a game rebuilt from what one seat may know (the
     bot protocol), ``known`` is that seat and the other seats' masks are 0: their cards are
-    checked only against what is public (see ``Game._play_unseen``)."""
+    checked only against what is public (see ``Game._play_unseen``). ``broken``: spades may be led
+    at any time (``rules.spades_anytime``), as if broken from the start."""
 
-    __slots__ = (
-        "index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known",
-        "spades_broken", "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led",
-    )
+    __slots__ = ("index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known", "spades_broken",
+                 "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led")
 
-    def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None) -> None:
+    def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None,
+                 broken: bool = False) -> None:
         self.index = index
         self.dealer = dealer
         self.deal = deal
@@ -106,7 +106,7 @@ class HandState:
         self.bid_log: list[int | str] = []
         self.tricks: list[Trick] = []
         self.taken = [0] * NUM_SEATS
-        self.spades_broken = False
+        self.spades_broken = broken
         self.trick: list[Card] = []
         self.leader = first_to_act(dealer)
         self.win_seat = self.leader
@@ -274,7 +274,7 @@ class Game:
             masks = deal_masks(self.number, index, dealer, self.rules.jokers)
         else:
             masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[assignment]
-        self.hand = HandState(index, dealer, masks, self.known)  # the current hand, the engine's own
+        self.hand = HandState(index, dealer, masks, self.known, self.rules.spades_anytime)  # the engine's own
         self.hands.append(self.hand)
         self.phase = Phase.BID
 

@@ -156,6 +156,14 @@ the partner's contract; any beyond it are bags. The Nil itself is still lost, bu
 costs less.</li>
 <li><b>Five bags per penalty.</b> Every 5 bags cost 50 points (instead of 100 for every 10). It is chosen only while the bag
 penalty is on.</li>
+<li><b>Nil worth 50 or 200.</b> A Nil that holds scores this much and a Nil that fails loses as
+much; a Blind Nil, twice as much. At 50, for example, a Nil broken by a single trick costs the
+team 50 instead of 100, so it is a cheaper risk; at 200 it is worth more than a bid of 10. Some
+circles play it so (a variation from the Spades rules on pagat.com).</li>
+<li><b>Spades may be led from the first trick.</b> Spades need not be broken: a spade may be led
+at any time, the first trick included. With the ace, king and queen of spades, for example, you
+may lead the ace at once and draw the others' spades before they can trump. A variation from
+the Spades rules on pagat.com.</li>
 </ul>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>

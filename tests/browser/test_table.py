@@ -398,3 +398,27 @@ def test_house_rules_jokers_and_a_team_minimum_in_the_page(page, site_url, wait_
                                "jokers": True}
     replayed = replay(record)  # the command line checks it, jokers and minimum included
     assert replayed["hands"][0]["bids"] == dict(zip("SWNE", bids))
+
+
+def test_nil_worth_50_and_spades_led_from_the_first_trick_in_the_page(page, site_url, wait_ready):
+    """Set before the first deal: the top bar names both, South (the first to lead: East deals)
+    may lead a spade at the first trick, and the saved record carries the rules and replays."""
+    open_table(page, site_url, wait_ready, game=101)
+    click(page, '[data-action="panel"][data-value="settings"]')
+    act(page, lambda: page.check('#settings input[name="nil_bonus"][value="50"]'))
+    act(page, lambda: page.check('#settings input[name="spades_anytime"]'))
+    assert page.locator("#hint-nil_bonus").inner_text().strip()
+    assert page.locator("#hint-spades_anytime").inner_text().strip()
+    info = page.inner_text("#info")
+    assert "Nil — 50" in info and "пики без разбивания" in info
+    click(page, '#settings-panel [data-value="close"]')
+    step(page)  # deal
+    while body(page, "phase") == "bid":
+        step(page)
+    assert body(page, "phase") == "play" and saved_record(page)["hands"][0].get("plays", []) == []
+    spades = [card for card in hand_cards(page) if card.endswith("S")]
+    assert spades and set(spades) <= set(legal_cards(page))  # spades may be led at once
+    record = saved_record(page)
+    assert record["rules"] == {"target": 250, "bag_penalty": True, "blind_nil": False, "nil_bonus": 50,
+                               "spades_anytime": True}
+    replay(record)

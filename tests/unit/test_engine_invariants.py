@@ -169,7 +169,7 @@ def test_the_browser_import_scan_ignores_other_modules(snippet):
 NOT_MASKS = frozenset({
     "hand_index", "target", "taken", "totals", "banks", "bids", "bid_log", "legal",
     "contract", "bags", "nil", "bag_penalty", "hand", "total", "bank", "bonus",
-    "min_team_bid", "thirteen_bonus", "bag_limit",
+    "min_team_bid", "thirteen_bonus", "bag_limit", "nil_bonus",
 })
 _NAMES: dict = {}
 

@@ -1,5 +1,5 @@
-"""The house rules (``Rules``' five variants): scoring by hand, the jokers, the team minimum, the
-record and the command line, and every level playing by them."""
+"""The house rules (``Rules``' seven variants): scoring by hand, the jokers, the team minimum, spades
+led at any time, the record and the command line, and every level playing by them."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from spades_cli.play import play_game
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
-HOUSE = {"min_team_bid": 4, "thirteen_bonus": 200, "jokers": True, "nil_tricks_count": True, "bag_limit": 5}
+HOUSE = {"min_team_bid": 4, "thirteen_bonus": 200, "jokers": True, "nil_tricks_count": True, "bag_limit": 5,
+         "nil_bonus": 50, "spades_anytime": True}
 
 
 def m(text: str) -> int:
@@ -60,6 +61,14 @@ CASES = {
         {"bag_limit": 5}, (2, 2), (6, 5), 4, (40, 7, 0, 0, -100, -53, 1)),
     "bags by 10, as before": (
         {}, (2, 2), (6, 5), 4, (40, 7, 0, 0, -100, -53, 1)),
+    "a Nil worth 50, made": (
+        {"nil_bonus": 50}, (0, 4), (0, 5), 0, (40, 1, 50, 0, 0, 91, 1)),
+    "a Nil worth 200, broken by one trick (which is a bag)": (
+        {"nil_bonus": 200}, (0, 4), (1, 4), 0, (40, 1, -200, 0, 0, -159, 1)),
+    "a Blind Nil is worth twice the Nil's value": (
+        {"nil_bonus": 50, "blind_nil": True}, (BLIND, 4), (0, 4), 0, (40, 0, 100, 0, 0, 140, 0)),
+    "… and loses twice as much": (
+        {"nil_bonus": 200, "blind_nil": True}, (BLIND, 4), (2, 2), 0, (-40, 2, -400, 0, 0, -438, 2)),
 }
 
 
@@ -201,7 +210,7 @@ def test_an_illegal_bid_is_refused_and_a_record_with_one_names_the_hand_and_the_
 @pytest.mark.parametrize(("rules", "key"), [
     ({"min_team_bid": 20}, "min_team_bid"), ({"thirteen_bonus": 300}, "thirteen_bonus"),
     ({"bag_limit": 7}, "bag_limit"), ({"jokers": "yes"}, "jokers"), ({"nil_tricks_count": 1}, "nil_tricks_count"),
-    ({"joker": True}, "joker"),
+    ({"nil_bonus": 75}, "nil_bonus"), ({"spades_anytime": "on"}, "spades_anytime"), ({"joker": True}, "joker"),
 ])
 def test_a_bad_rules_key_is_refused_naming_it(rules, key):
     record = to_record(Game(game=1))
@@ -229,7 +238,7 @@ def test_the_command_line_plays_and_replays_under_every_house_rule():
 # --- the computers ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "hard"])
-def test_every_level_plays_whole_games_under_all_five(level):
+def test_every_level_plays_whole_games_under_all_seven(level):
     bot = make_player(level)
     for number in range(3):  # the engine refuses any illegal bid or card (``Game.apply``)
         game = play_game(number, dict.fromkeys(range(4), bot), Rules(**HOUSE))
@@ -309,3 +318,24 @@ def test_the_top_bar_names_no_bags_per_penalty_with_the_penalty_off():
     assert house_text(Rules(bag_limit=5, bag_penalty=False), False) == ""
     jokers_only = house_text(Rules(jokers=True), False)
     assert house_text(Rules(bag_limit=5, jokers=True, bag_penalty=False), False) == jokers_only
+
+
+# --- spades led at any time ---------------------------------------------------------------------
+
+def test_spades_may_be_led_at_the_first_trick_only_under_spades_anytime():
+    for anytime in (False, True):
+        game = Game(game=11, rules=Rules(spades_anytime=anytime))
+        while game.phase is Phase.BID:
+            game.apply(game.legal_actions()[1])  # a bid of 1 each
+        leader = game.to_move
+        held = game.view(leader).held
+        assert held & SPADE_MASK and held & ~SPADE_MASK  # a hand with spades and other suits
+        spades = [card for card in game.legal_actions() if (SPADE_MASK >> card) & 1]
+        assert bool(spades) is anytime
+        assert game.view(leader).spades_broken is anytime
+        if anytime:  # and the lead stands: a record replays it
+            game.apply(spades[0])
+            assert from_record(json.loads(json.dumps(to_record(game)))).view(leader).trick.cards == (spades[0],)
+        else:
+            with pytest.raises(IllegalActionError):
+                game.apply(next(card for card in cards_of(held) if (SPADE_MASK >> card) & 1))

@@ -16,7 +16,9 @@ HANDS = 400  # random hands, 52 cards each: 20,800 plays compared
 # the jokers' deck among them, and all the house rules at once
 VARIANTS = (Rules(), Rules(blind_nil=True), Rules(jokers=True), Rules(min_team_bid=4), Rules(thirteen_bonus=200),
             Rules(nil_tricks_count=True), Rules(bag_limit=5), Rules(bag_penalty=False), Rules(target=500),
-            Rules(blind_nil=True, jokers=True, min_team_bid=4, thirteen_bonus=500, nil_tricks_count=True, bag_limit=5))
+            Rules(nil_bonus=50), Rules(spades_anytime=True),
+            Rules(blind_nil=True, jokers=True, min_team_bid=4, thirteen_bonus=500, nil_tricks_count=True, bag_limit=5,
+                  nil_bonus=200, spades_anytime=True))
 
 
 def random_until_play(game: Game, rng: SplitMix64) -> None:

@@ -257,11 +257,11 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     for _ in range(samples):
         hands = sampler.draw(rng)
         bids = list(view.bids)
-        nil = [nil_stake(b) for b in view.bids]
+        nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
         for s in order:  # in bidding order: a seat's sampled bid may follow its partner's (the minimum)
             if s != me and view.bids[s] is None:
                 bids[s] = quick_bid(hands[s], view.rules, bids[s ^ 2])
-                nil[s] = nil_stake(bids[s])
+                nil[s] = nil_stake(bids[s], view.rules.nil_bonus)
         options = [heuristic if heuristic else 1] + ([0] if with_nil else [])
         for mine in options:
             sim = base.copy()
@@ -269,7 +269,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
             b = bids[:]
             n = nil[:]
             b[me] = mine
-            n[me] = nil_stake(mine)
+            n[me] = nil_stake(mine, view.rules.nil_bonus)
             sim.bids, sim.nil = b, n
             yield from sim.playout_steps()
             trials.append(Trial(me, tuple(b), tuple(sim.taken)))

@@ -85,7 +85,8 @@ class Evidence:
         bids = list(view.bids)
         n = len(SEATS)
         # the hand at its first lead, every seat's cards still to place (``replay_start``)
-        self.start = Sim([0] * n, view.rules.absent, [0] * n, bids, [nil_stake(b) for b in bids], False,
+        stakes = [nil_stake(b, view.rules.nil_bonus) for b in bids]
+        self.start = Sim([0] * n, view.rules.absent, [0] * n, bids, stakes, view.rules.spades_anytime,
                          self.leader, [], 0, [0] * n, view.rules.valuing())
 
     def full(self, hands: list[int]) -> list[int]:

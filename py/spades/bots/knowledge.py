@@ -46,7 +46,7 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
         played = remembered_honours(played, view.trick.cards)
     played |= view.rules.absent  # never dealt: in no hand
     bids = list(view.bids)
-    nil = [nil_stake(b) for b in view.bids]
+    nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
     return Sim(
         held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
         [int(c) for c in view.trick.cards], len(view.tricks),
