@@ -153,16 +153,6 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     return BidRisk(bid, partner_bid, known, bank, to_penalty, made, likely, failed, expected)
 
 
-def nil_chance_steps(view: View, key: int = 0) -> Generator[None, None, float | None]:
-    """How often a Nil of this seat holds in the hard level's playouts of this hand (its bid's
-    own, ``bid_choice_steps`` with Nil played out too): a generator that yields between
-    playouts and returns the share (0..1), or None when the seat may not bid Nil now."""
-    if 0 not in view.legal:
-        return None
-    choice = yield from bid_choice_steps(view, key, price_all=True)
-    return choice.nil_held()
-
-
 # --- play ------------------------------------------------------------------------------------
 
 def play_hint(view: View, key: int = 0) -> Hint:
@@ -184,5 +174,5 @@ def hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
     return (yield from play_hint_steps(view, key))
 
 
-__all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "BidRisk", "bid_risk", "nil_chance_steps",
+__all__ = ["Hint", "Reason", "MESSAGES", "PARTNER", "BidRisk", "bid_risk",
            "hint", "hint_steps", "bid_choice_steps", "bid_hint", "hint_of", "play_hint"]

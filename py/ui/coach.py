@@ -79,11 +79,12 @@ class Coach:
     # --- the hint ---------------------------------------------------------------------------
 
     def _bid_key(self) -> tuple:
-        """South's bidding position: the game, the hand, the actions so far, and whether the cards
-        were looked at (before, Blind Nil may be the hint)."""
+        """South's bidding position: the game, the hand, the bids so far in it, and whether the
+        cards were looked at (before, Blind Nil may be the hint). Asked at every slice of the
+        search: counted, not rebuilt from the game's history."""
         session = self.session
         game = session.game
-        return (game.number, len(game.hands), len(game.actions()), session.looked)
+        return (game.number, len(game.hands), len(game.hand.bid_log), session.looked)
 
     def bid_hint(self) -> tuple[Bid, str] | None:
         """The «Совет» for South's bid in this position, ``(bid, reason)`` in the page's language:

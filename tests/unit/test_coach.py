@@ -149,14 +149,18 @@ def test_the_risk_figures_are_the_scoring_functions():
 
 
 def test_the_nil_chance_comes_from_seeded_playouts():
-    from spades.advice import nil_chance_steps
+    # the page's Nil chance: the bid's own playouts with Nil played out too (Coach.work_out_bid)
+    from spades.advice import bid_choice_steps
+
+    def chance(view) -> float:
+        return finish(bid_choice_steps(view, KEY, price_all=True)).nil_held()
 
     view = position({}, bids=()).view(Seat.S)
-    first = finish(nil_chance_steps(view, KEY))
-    assert 0 <= first <= 1 and finish(nil_chance_steps(view, KEY)) == first
+    first = chance(view)
+    assert 0 <= first <= 1 and chance(view) == first
     weak = position({"S": "2S 2H 3H 4H 2D 3D 4D 5D 2C 3C 4C 5C 6C"}, bids=()).view(Seat.S)
     strong = position({"S": "AS KS QS JS TS AH KH AD KD AC KC QC JC"}, bids=()).view(Seat.S)
-    assert finish(nil_chance_steps(weak, KEY)) > 0.5 > finish(nil_chance_steps(strong, KEY))
+    assert chance(weak) > 0.5 > chance(strong)
 
 
 def test_the_bid_panel_shows_the_risk_of_the_hinted_bid():
