@@ -60,7 +60,11 @@ function route(event) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await route(event);
+    try {
+      await route(event);
+    } catch (error) { // a browser that refuses these rules (an older form of the API): the fetch
+      console.warn("Пики: static routes not used:", error); // handler below serves every file
+    }
     const cache = await caches.open(CACHE);
     try {
       await Promise.all(FILES.map(async ([path, integrity]) => cache.put(path, await precache(path, integrity))));
