@@ -265,19 +265,24 @@ def copy_page(dest: Path) -> None:
     preload_modules(dest)
 
 
+def put_in_page(dest: Path, marker: str, text: str) -> None:
+    """Replace ``marker`` in the built index.html with ``text``; the marker must be there once."""
+    page = dest / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if html.count(marker) != 1:
+        raise BuildError(f"index.html must hold {marker!r} once")
+    page.write_text(html.replace(marker, text), encoding="utf-8")
+
+
 def inline_faces(dest: Path) -> None:
     """The faces' sprite (img/faces.svg, made by tools/faces.py) goes into index.html, where its
     marker is, and not as a file: a <use> of another file's symbol loads that file as a document
     of its own, which the browser fetches and parses again (40–90 ms of the main thread, measured)
     whenever a render replaces the last element using it and the HTTP cache says "no-cache"."""
-    page = dest / "index.html"
     sprite = dest / FACES
-    html = page.read_text(encoding="utf-8")
-    if html.count(FACES_MARK) != 1:
-        raise BuildError(f"index.html must hold the marker {FACES_MARK!r} once")
     svg = sprite.read_text(encoding="utf-8").strip().replace(
         "<svg ", '<svg class="sprite" aria-hidden="true" focusable="false" ', 1)
-    page.write_text(html.replace(FACES_MARK, svg), encoding="utf-8")
+    put_in_page(dest, FACES_MARK, svg)
     sprite.unlink()
 
 
@@ -286,18 +291,12 @@ def inline_config(dest: Path) -> None:
     <py-config src="pyscript.json"> and <mpy-config src="pyscript.json">, and not as a file:
     PyScript reads an inline configuration at once, where a src is fetched, once per interpreter
     type and one after the other, before it creates the game's worker."""
-    page = dest / "index.html"
     config = dest / CONFIG
     text = json.dumps(json.loads(config.read_text(encoding="utf-8")), ensure_ascii=False, separators=(",", ":"))
     if "<" in text or "&" in text:
         raise BuildError(f"{CONFIG} holds < or &: it cannot be the text of an HTML element as it is")
-    html = page.read_text(encoding="utf-8")
     for tag in CONFIG_TAGS:
-        declared = f'<{tag} src="{CONFIG}"></{tag}>'
-        if html.count(declared) != 1:
-            raise BuildError(f"index.html must declare {declared} once")
-        html = html.replace(declared, f"<{tag}>{text}</{tag}>")
-    page.write_text(html, encoding="utf-8")
+        put_in_page(dest, f'<{tag} src="{CONFIG}"></{tag}>', f"<{tag}>{text}</{tag}>")
     config.unlink()
 
 
@@ -322,14 +321,10 @@ def preload_modules(dest: Path) -> None:
     """index.html asks for PyScript's core modules with <link rel="modulepreload">, where its
     marker is: the browser fetches and compiles them while it parses the page, instead of
     finding each import only once the module before it has arrived (core.js, then its chunk)."""
-    page = dest / "index.html"
-    html = page.read_text(encoding="utf-8")
-    if html.count(PRELOADS_MARK) != 1:
-        raise BuildError(f"index.html must hold the marker {PRELOADS_MARK!r} once")
     core = dest / PYSCRIPT_CORE
     links = [f'<link rel="modulepreload" href="{path.relative_to(dest.resolve()).as_posix()}">'
              for path in [core.resolve(), *static_imports(core)]]
-    page.write_text(html.replace(PRELOADS_MARK, "\n  ".join(links)), encoding="utf-8")
+    put_in_page(dest, PRELOADS_MARK, "\n  ".join(links))
 
 
 def shared_js() -> str:
