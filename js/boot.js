@@ -235,8 +235,9 @@
 
   // «Раздать» answers at once for a new game, before Python is ready: the cards fly (card backs,
   // no card is known yet) and py/app.py deals when it starts (window.piki.earlyDeal is when the
-  // button was pressed). The first hand's dealer's left gets the first card (py/ui/shared.py).
-  const FIRST_DEAL_ORDER = SHARED.firstDeal;
+  // button was pressed). The first hand's dealer's left gets the first card: SHARED.firstDeal
+  // holds each card's seat, by the table the settings chose (none at two: py/ui/shared.py).
+  const FIRST_DEAL_ORDER = SHARED.firstDeal[SETTINGS.table] || SHARED.firstDeal.partners;
   function onEarlyClick(event) {
     if (document.body.dataset.ready === "1" || document.body.dataset.painted === "1") return;
     const button = event.target.closest && event.target.closest('#panel [data-action="deal"]');
@@ -249,9 +250,9 @@
     button.disabled = true;
     const layer = $("fly");
     if (layer) {
-      for (let i = 0; i < 52; i++) {
+      for (let i = 0; i < FIRST_DEAL_ORDER.length; i++) {
         const card = document.createElement("span");
-        card.className = "fly to-" + FIRST_DEAL_ORDER[i % 4];
+        card.className = "fly to-" + FIRST_DEAL_ORDER[i];
         card.style.setProperty("--i", String(i));
         layer.appendChild(card);
       }

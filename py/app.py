@@ -163,8 +163,8 @@ class Page:
             self.trick_class = False
         game = session.game
         self._data(
-            phase=game.phase.value if session.dealt or game.phase.value != "bid" else "deal",
-            turn="S" if session.south_turn and game.phase.value in ("bid", "play") else (
+            phase=game.phase.value if session.dealt or game.phase.value not in ("bid", "draw") else "deal",
+            turn="S" if session.south_turn and game.phase.value in ("bid", "play", "draw") else (
                 "" if session.busy or game.to_move is None else game.to_move.name),
             busy="1" if (session.busy or ctl.turns.running or ctl.coach.awaited) else "0",
             seq=str(session.seq),
@@ -257,8 +257,10 @@ class Page:
             self.skip_event.set()
 
     async def deal(self, dealer: Seat) -> None:
-        """Cards fly one at a time from the centre to the seats, starting left of the dealer."""
+        """Cards fly one at a time from the centre to the seats, starting left of the dealer (none
+        at two: the cards are drawn, ``ui.shared.deal_order``)."""
         total = self.timing.deal_total
+        order = deal_order(dealer, self.ctl.session.game.table)
         if self.early_deal_at is not None:  # js/boot.js is flying the cards already
             began, self.early_deal_at = self.early_deal_at, None
             left = self.early_total - (js.performance.now() - began) / 1000
@@ -268,13 +270,10 @@ class Page:
                 await asyncio.sleep(0)
             OUT.add("fly", [])
             return
-        if total <= 0:
+        if total <= 0 or not order:
             await asyncio.sleep(0)
             return
-        from spades.cards import NUM_CARDS
-
-        order = deal_order(dealer)
-        OUT.add("fly", [f"fly to-{order[i % len(order)]}" for i in range(NUM_CARDS)])
+        OUT.add("fly", [f"fly to-{seat}" for seat in order])
         await self.pause(total)
         OUT.add("fly", [])
 

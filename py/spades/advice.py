@@ -25,6 +25,7 @@ from .bots import decision_rng
 from .bots.base import finish
 from .bots.estimate import estimate
 from .bots.hard import BidChoice, HardBot
+from .bots.solo import draw_choice_why
 from .cards import RANK_OF, SUIT_OF, Card
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
 from .rules import MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
@@ -129,23 +130,25 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     ``est``: the hand's ``estimate``, when the caller has it already."""
     team = view.team
     est = est or estimate(view.held, view.rules.jokers)
-    partner_bid = view.bids[view.partner]
-    known = partner_bid is not None
+    alone = view.partner is None  # a table without partners: the seat's own score
+    partner_bid = view.partner_bid
+    known = alone or partner_bid is not None
     if not known:
         partner_bid = max(1, min(MAX_BID, int((TRICKS_PER_HAND - est.tricks) / 3 + 0.5)))
-    partner_takes = 0 if is_nil(partner_bid) else bid_value(partner_bid)
+    partner_takes = 0 if alone or is_nil(partner_bid) else bid_value(partner_bid)
     bank = view.banks[team]
     rules = view.rules
 
     def points(mine: int) -> int:
-        return score_team((bid, partner_bid), (mine, partner_takes), view.totals[team], bank, rules).hand
+        bids, taken = ((bid,), (mine,)) if alone else ((bid, partner_bid), (mine, partner_takes))
+        return score_team(bids, taken, view.totals[team], bank, rules).hand
 
     if is_nil(bid):
         expected = 0
         made = likely = points(0)
         failed = points(1)
     else:  # a number bid
-        expected = max(cast(int, bid), min(TRICKS_PER_HAND - partner_takes, int(est.tricks + 0.5)))
+        expected = max(cast(int, bid), min(rules.layout.hand_size - partner_takes, int(est.tricks + 0.5)))
         made = points(cast(int, bid))
         likely = points(expected)
         failed = points(cast(int, bid) - 1)
@@ -168,7 +171,11 @@ def play_hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
 
 
 def hint_steps(view: View, key: int = 0) -> Generator[None, None, Hint]:
-    """``hint`` a slice at a time: the bid's playouts or the card's search."""
+    """``hint`` a slice at a time: the bid's playouts or the card's search; at two, the draw's
+    judgement of the hand each choice makes."""
+    if view.phase is Phase.DRAW:
+        action, why = draw_choice_why(view)
+        return Hint(action, (Reason(*why),))
     if view.phase is Phase.BID:
         return hint_of((yield from bid_choice_steps(view, key)))
     return (yield from play_hint_steps(view, key))

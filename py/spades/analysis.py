@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from .bots import HardBot, decision_rng
-from .bots.hard import judge_trials, out_of_play, overtakes_partner, run_of
+from .bots.hard import judge_trials, out_of_play, overtakes_partner, run_of, trial_score
 from .bots.knowledge import to_sim
 from .cards import SPADE_MASK, SUIT_OF, Card, Seat
-from .rules import BAG_COST, BLIND, DEAL, DEFAULT, Phase, Rules, beats, bid_value, least_bid, winning_index
-from .scoring import score_team
+from .rules import BLIND, DEAL, DEFAULT, Phase, Rules, beats, bid_value, least_bid, winning_index
 from .state import Game
 
 if TYPE_CHECKING:
@@ -110,7 +109,7 @@ def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[N
     choice = yield from bot.bid_choice_steps(view.looked(), rng, price_all=True)
     best = cast(int, choice.bid)  # the cards are seen: a number or Nil
     _, means = judge_trials(choice.trials, True, choice.counted, rules=view.rules,
-                            least=least_bid(view.rules, view.bids[view.partner]), stakes=bot.game_stakes(view))
+                            least=least_bid(view.rules, view.partner_bid), stakes=bot.game_stakes(view))
     cost = round(max(0.0, means[best] - means[bid]), 1)
     why = bid_reason(choice.trials, bid, best, view.rules) if cost >= NOISE else None
     return Decision(index, 1, bid, best, cost, kind="bid", why=why)
@@ -121,7 +120,7 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
     (a code and its parameters), or None when nothing simple does."""
     sim = to_sim(view, memory="all")
     seat = int(view.seat)
-    partner = seat ^ 2
+    partner = view.partner
     trick = sim.trick
     top = trick[winning_index(trick)] if trick else None
 
@@ -135,16 +134,18 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
         return ("own_nil", {})
     if overtakes_partner(sim, seat, played) and not overtakes_partner(sim, seat, best):
         return ("overtook", {})
-    partner_exposed = top is not None and (  # the partner still to play, or winning the trick
-        partner not in [(sim.leader + k) & 3 for k in range(len(trick))]
-        or (sim.leader + winning_index(trick)) & 3 == partner)
-    if sim.nil[partner] and not sim.taken[partner] and partner_exposed and takes(best) and not takes(played):
+    seats = view.trick.seats
+    partner_exposed = partner is not None and top is not None and (  # the partner still to play, or winning
+        partner not in seats or seats[winning_index(trick)] == partner)
+    if (partner is not None and sim.nil[partner] and not sim.taken[partner] and partner_exposed and takes(best)
+            and not takes(played)):
         return ("cover_nil", {})
     if top is not None and spade(played) and not spade(trick[0]) and not spade(best):
         return ("trumped", {})
+    side = (seat,) if partner is None else (seat, partner)
     if takes(played) and not takes(best):
-        bid = sum(bid_value(b) for b in (sim.bids[seat], sim.bids[partner]))
-        if bid and sim.taken[seat] + sim.taken[partner] >= bid:
+        bid = sum(bid_value(sim.bids[s]) for s in side)
+        if bid and sum(sim.taken[s] for s in side) >= bid:
             return ("bag", {})
     if takes(best) and not takes(played):
         return ("gave_trick", {})
@@ -152,7 +153,7 @@ def play_reason(view: View, played: int, best: int) -> Why | None:
         return ("led_spade", {})
     if SUIT_OF[played] == SUIT_OF[best] and played > best:
         return ("high_card", {})
-    if sim.nil[partner] and not sim.taken[partner]:
+    if partner is not None and sim.nil[partner] and not sim.taken[partner]:
         return ("partner_nil_risk", {})
     if sim.nil[seat] and not sim.taken[seat]:
         return ("own_nil_risk", {})
@@ -173,8 +174,7 @@ def bid_reason(trials: Sequence[Trial], bid: int, best: int, rules: Rules = DEFA
     if best == 0:
         return ("nil_held", {"pct": share(sum(1 for tm in nil if not tm), len(nil))})
     if bid > best:
-        sets = sum(1 for pbid, tm, tp in number
-                   if score_team((bid, pbid), (tm, tp), 0, 0, rules.valuing(), -BAG_COST).set)
+        sets = sum(1 for pbid, tm, tp in number if trial_score(bid, tm, pbid, tp, rules.valuing()).set)
         return ("overbid", {"pct": share(sets, len(number))})
     mean = sum(tm for _, tm, _ in number) / len(number) if number else 0.0
     return ("underbid", {"tricks": round(mean, 1)})

@@ -3,7 +3,8 @@
 The generator is SplitMix64 written out here (not ``random``), so the deals never change with
 the Python version: CPython and Pyodide, now and later, shuffle identically. The shuffle is
 Fisher–Yates with unbiased bounded draws; the shuffled deck is dealt one card at a time,
-clockwise, starting with the seat to the dealer's left.
+clockwise, starting with the seat to the dealer's left, to the seats of the table (the cards it
+puts aside skipped). At the two-player table the shuffled deck is the draw's stock (``shuffled``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_CARDS, NUM_RANKS, NUM_SEATS, Seat, Suit
 from .rules import first_to_act
+from .seating import PARTNERS, Table
 
 if TYPE_CHECKING:
     from collections.abc import MutableSequence, Sequence
@@ -115,21 +117,38 @@ def _shuffle(game: int, hand_index: int, deck: list[int]) -> None:
 _BITS = tuple(1 << i for i in range(NUM_CARDS))
 # With the jokers, the little joker is dealt where 2♥ would have been and the big one where 2♦:
 # the same shuffle, so a game number deals the same way under either deck but for those two.
-_JOKER_BITS = tuple(1 << {Suit.HEARTS * NUM_RANKS: LITTLE_JOKER, Suit.DIAMONDS * NUM_RANKS: BIG_JOKER}.get(i, i)
-                    for i in range(NUM_CARDS))
+_JOKERS = {Suit.HEARTS * NUM_RANKS: LITTLE_JOKER, Suit.DIAMONDS * NUM_RANKS: BIG_JOKER}
+_JOKER_BITS = tuple(1 << _JOKERS.get(i, i) for i in range(NUM_CARDS))
 
 
-def deal_masks(game: int, hand_index: int, dealer: Seat, jokers: bool = False) -> tuple[int, int, int, int]:
-    """The deal as four hand masks, indexed by seat: 13 cards each, one at a time clockwise
-    from the dealer's left (``jokers``: the deck of ``Rules.jokers``)."""
+def shuffled(game: int, hand_index: int, jokers: bool = False) -> list[int]:
+    """The hand's deck in the order it is dealt (the draw's stock, top first): every card,
+    the jokers in place of 2♥ and 2♦ when they play."""
+    deck = list(range(NUM_CARDS))
+    _shuffle(game, hand_index, deck)
+    return [_JOKERS.get(card, card) for card in deck] if jokers else deck
+
+
+def deal_masks(game: int, hand_index: int, dealer: Seat, jokers: bool = False,
+               table: Table = PARTNERS) -> tuple[int, int, int, int]:
+    """The deal as four hand masks, indexed by seat: one card at a time clockwise from the
+    dealer's left to the table's seats, the cards it puts aside skipped (``jokers``: the deck
+    of ``Rules.jokers``); a seat that does not play gets none."""
     deck = list(range(NUM_CARDS))
     _shuffle(game, hand_index, deck)
     bits = _JOKER_BITS if jokers else _BITS
-    first = first_to_act(dealer)
     masks = [0, 0, 0, 0]
-    for offset in range(NUM_SEATS):
-        mask = 0
-        for card in deck[offset::NUM_SEATS]:
-            mask |= bits[card]
-        masks[(first + offset) % NUM_SEATS] = mask
+    if table.players == NUM_SEATS:  # the usual deal, kept flat
+        first = first_to_act(dealer)
+        for offset in range(NUM_SEATS):
+            mask = 0
+            for card in deck[offset::NUM_SEATS]:
+                mask |= bits[card]
+            masks[(first + offset) % NUM_SEATS] = mask
+        return masks[0], masks[1], masks[2], masks[3]
+    seat = first_to_act(dealer, table)
+    for card in deck:
+        if not table.aside >> card & 1:
+            masks[seat] |= bits[card]
+            seat = table.next[seat]
     return masks[0], masks[1], masks[2], masks[3]

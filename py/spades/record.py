@@ -20,9 +20,10 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from .cards import HAND_SIZE, NUM_CARDS, SEATS, Card, Seat, cards_of
+from .cards import SEATS, Card, Seat, cards_of
 from .messages import SpadesError, reason
-from .rules import BLIND, FIRST_DEALER, Phase, Rules, RulesError, first_to_act, next_dealer
+from .rules import BLIND, DISCARD, KEEP, Phase, Rules, RulesError, first_to_act, next_dealer
+from .seating import Table
 from .state import Game, View
 
 if TYPE_CHECKING:
@@ -68,15 +69,16 @@ def _action_text(action: object) -> str:
 def to_record(game: Game) -> dict[str, Any]:
     hands = []
     for hand in game.hands:
-        hands.append(
-            {
-                "dealer": hand.dealer.name,
-                "deal": {seat.name: [str(c) for c in cards_of(hand.deal[seat])] for seat in SEATS
-                         if hand.known is None or seat == hand.known},
-                "bids": list(hand.bid_log),
-                "plays": [str(c) for c in hand.plays],
-            }
-        )
+        out: dict[str, Any] = {"dealer": hand.dealer.name}
+        if hand.stock is not None:  # the draw's table: the stock and every choice of the draw
+            out["stock"] = [str(c) for c in hand.stock]
+            out["draw"] = list(hand.draws)
+        else:
+            out["deal"] = {seat.name: [str(c) for c in cards_of(hand.deal[seat])] for seat in game.table.seats
+                           if hand.known is None or seat == hand.known}
+        out["bids"] = list(hand.bid_log)
+        out["plays"] = [str(c) for c in hand.plays]
+        hands.append(out)
     record: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
     if game.number is not None:
         record["game"] = game.number
@@ -114,11 +116,11 @@ def read_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -
         raise RecordError("record.not_json", error=str(exc)) from None
 
 
-def parse_hand(cards: object, seat: Seat, where: tuple[str, Params], deck: int) -> list[Card]:
-    """One seat's 13 dealt cards of ``deck`` (the rules' mask) from a record, or a
+def parse_hand(cards: object, seat: Seat, where: tuple[str, Params], deck: int, size: int) -> list[Card]:
+    """One seat's ``size`` dealt cards of ``deck`` (the rules' mask) from a record, or a
     ``RecordError`` saying what is wrong."""
-    if not isinstance(cards, list) or len(cards) != HAND_SIZE:
-        raise RecordError("record.hand_size", where, seat=seat.name, cards=HAND_SIZE)
+    if not isinstance(cards, list) or len(cards) != size:
+        raise RecordError("record.hand_size", where, seat=seat.name, cards=size)
     parsed = []
     for text in cards:
         try:
@@ -127,21 +129,40 @@ def parse_hand(cards: object, seat: Seat, where: tuple[str, Params], deck: int) 
             raise RecordError("record.deal_card", where, text=text) from None
         if not (deck >> parsed[-1]) & 1:
             raise RecordError("record.not_in_deck", where, card=parsed[-1].display)
-    if len(set(parsed)) != HAND_SIZE:
+    if len(set(parsed)) != size:
         raise RecordError("record.dealt_twice", where)
     return parsed
 
 
-def _parse_deal(raw: object, where: tuple[str, Params], deck: int) -> dict[Seat, list[Card]]:
-    if not isinstance(raw, dict) or set(raw) != {s.name for s in SEATS}:
-        raise RecordError("record.deal_seats", where)
-    deal = {seat: parse_hand(raw[seat.name], seat, where, deck) for seat in SEATS}
-    if len({c for cards in deal.values() for c in cards}) != NUM_CARDS:
+def _parse_deal(raw: object, where: tuple[str, Params], deck: int, table: Table) -> dict[Seat, list[Card]]:
+    if not isinstance(raw, dict) or set(raw) != {s.name for s in table.seats}:
+        raise RecordError("record.deal_seats", where, seats=", ".join(s.name for s in table.seats))
+    deal = {seat: parse_hand(raw[seat.name], seat, where, deck, table.hand_size) for seat in table.seats}
+    if len({c for cards in deal.values() for c in cards}) != table.players * table.hand_size:
         raise RecordError("record.dealt_twice", where)
     return deal
 
 
-def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: int) -> dict[Seat, list[Card]]:
+def _parse_stock(raw: object, where: tuple[str, Params], deck: int) -> list[Card]:
+    """The draw's stock: every card of ``deck``, once, top first."""
+    size = deck.bit_count()
+    if not isinstance(raw, list) or len(raw) != size:
+        raise RecordError("record.stock", where, cards=size)
+    cards = []
+    for text in raw:
+        try:
+            cards.append(Card.parse(text))
+        except ValueError:
+            raise RecordError("record.deal_card", where, text=text) from None
+        if not (deck >> cards[-1]) & 1:
+            raise RecordError("record.not_in_deck", where, card=cards[-1].display)
+    if len(set(cards)) != size:
+        raise RecordError("record.dealt_twice", where)
+    return cards
+
+
+def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: int,
+              size: int) -> dict[Seat, list[Card]]:
     """A partial record's deal: the cards of ``seat`` only."""
     deal = raw.get("deal")
     if not isinstance(deal, dict) or seat.name not in deal:
@@ -149,7 +170,7 @@ def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: 
     others = sorted(set(deal) - {seat.name})
     if others:
         raise RecordError("record.others_shown", where, seats=", ".join(others))
-    return {seat: parse_hand(deal[seat.name], seat, where, deck)}
+    return {seat: parse_hand(deal[seat.name], seat, where, deck, size)}
 
 
 def from_record(data: object, known: Seat | None = None) -> Game:
@@ -175,6 +196,9 @@ def from_record(data: object, known: Seat | None = None) -> Game:
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError("record.no_hands")
+    table = rules.layout
+    if known is not None and table.draw:
+        raise RecordError("record.partial_draw", ("where.rules", {}))
 
     game: Game | None = None
     for h, raw in enumerate(hands, 1):
@@ -187,16 +211,17 @@ def from_record(data: object, known: Seat | None = None) -> Game:
                 dealer = Seat.parse(raw["dealer"])
             except ValueError:
                 raise RecordError("record.dealer", where, dealer=raw["dealer"]) from None
-        deal: dict[Seat, list[Card]] | None
+        deal: dict[Seat, list[Card]] | list[Card] | None
         if known is not None:
-            deal = _own_deal(raw, known, where, rules.deck)
+            deal = _own_deal(raw, known, where, rules.deck, table.hand_size)
+        elif table.draw:
+            deal = _parse_stock(raw["stock"], where, rules.deck) if raw.get("stock") is not None else None
         else:
-            deal = _parse_deal(raw["deal"], where, rules.deck) if raw.get("deal") is not None else None
+            deal = _parse_deal(raw["deal"], where, rules.deck, table) if raw.get("deal") is not None else None
         if deal is None and number is None:
             raise RecordError("record.no_deal", where)
         if game is None:
-            first = FIRST_DEALER if dealer is None else dealer
-            game = Game(game=number, rules=rules, dealer=first, deal=deal, known=known)
+            game = Game(game=number, rules=rules, dealer=dealer, deal=deal, known=known)
         else:
             if game.phase is Phase.GAME_OVER:
                 raise RecordError("record.game_over", where)
@@ -215,19 +240,26 @@ def view_from_partial_record(data: object, seat: Seat) -> View:
 
 
 def _replay_actions(game: Game, raw: dict[str, Any], h: int) -> None:
+    draw = raw.get("draw", []) if game.table.draw else []
     bids = raw.get("bids", [])
     plays = raw.get("plays", [])
-    if not isinstance(bids, list) or not isinstance(plays, list):
+    if not isinstance(bids, list) or not isinstance(plays, list) or not isinstance(draw, list):
         raise RecordError("record.lists", _hand(h))
-    if plays and len(bids) != len(SEATS):
-        raise RecordError("record.plays_early", _hand(h))
-    for kind, actions in (("bid", bids), ("play", plays)):
+    if bids and game.table.draw and len(draw) != game.table.players * game.table.hand_size:
+        raise RecordError("record.bids_early", _hand(h))
+    if plays and len(bids) != game.table.players:
+        if game.table.players == len(SEATS):
+            raise RecordError("record.plays_early", _hand(h))
+        raise RecordError("record.plays_early_n", _hand(h), count=game.table.players)
+    for kind, actions in (("draw", draw), ("bid", bids), ("play", plays)):
         for i, action in enumerate(actions, 1):
             seat = game.to_move
             where = ("where." + kind, {"hand": h, "index": i, "seat": seat.name if seat is not None else "-",
                                        "action": _action_text(action)})
             if seat is None:
                 raise RecordError("record.hand_over", where)
+            if kind == "draw" and (not isinstance(action, str) or action not in (KEEP, DISCARD)):
+                raise RecordError("record.draw", where)
             if kind == "bid" and type(action) is not int and action != BLIND:
                 raise RecordError("record.not_bid", where)
             if kind == "play" and not isinstance(action, str):
@@ -245,14 +277,17 @@ def summary(game: Game) -> dict[str, Any]:
         tricks = [t.to_json() for t in hand.tricks]
         if hand.trick:
             tricks.append(hand.current_trick().to_json())
-        out: dict[str, Any] = {
-            "dealer": hand.dealer.name,
-            "bids": {s.name: hand.bids[s] for s in SEATS if hand.bids[s] is not None},
+        seats = game.table.seats
+        out: dict[str, Any] = {"dealer": hand.dealer.name}
+        if hand.stock is not None:
+            out["draw"] = list(hand.draws)
+        out.update({
+            "bids": {s.name: hand.bids[s] for s in seats if hand.bids[s] is not None},
             "tricks": tricks,
-            "taken": {s.name: hand.taken[s] for s in SEATS},
-        }
+            "taken": {s.name: hand.taken[s] for s in seats},
+        })
         if hand.score is not None:
-            out["score"] = {team: s.to_json() for team, s in zip(("NS", "EW"), hand.score)}
+            out["score"] = {side: s.to_json() for side, s in zip(game.table.side_names, hand.score)}
         hands.append(out)
     return {"hands": hands, "next": next_action(game), "game": result(game)}
 
@@ -261,7 +296,9 @@ def next_action(game: Game) -> dict[str, Any]:
     if game.phase is Phase.GAME_OVER:
         return {"phase": "over"}
     if game.phase is Phase.HAND_OVER:
-        seat = first_to_act(next_dealer(game.hand.dealer))
+        seat = first_to_act(next_dealer(game.hand.dealer, game.table), game.table)
+        if game.table.draw:
+            return {"phase": Phase.DRAW.value, "seat": seat.name, "legal": [KEEP, DISCARD]}
         return {"phase": "bid", "seat": seat.name, "legal": game.legal_bids(seat)}
     legal = game.legal_actions()
     return {
@@ -275,7 +312,8 @@ def result(game: Game) -> dict[str, bool | str | None]:
     outcome = game.outcome
     if outcome is None:
         return {"over": game.over, "winner": None}
-    return {"over": game.over, "winner": "draw" if outcome.winner is None else str(outcome.winner)}
+    winner = "draw" if outcome.winner is None else game.table.side_names[outcome.winner]
+    return {"over": game.over, "winner": winner}
 
 
 __all__ = ["FORMAT", "RecordError", "to_record", "from_record", "read_json", "summary",

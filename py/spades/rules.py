@@ -42,34 +42,39 @@ from .cards import (
     TRUMP,
     Card,
     Seat,
-    Team,
 )
+from .ending import LOSING_SCORE as LOSING_SCORE  # the end of the game: part of the kernel, stated there
+from .ending import MAX_HANDS as MAX_HANDS
+from .ending import Cause as Cause
+from .ending import Outcome as Outcome
+from .ending import game_outcome as game_outcome
 from .messages import IllegalActionError, MalformedError, SpadesError, reason
+from .seating import PARTNERS, TABLE_NAMES, TABLES, Table
 from .values import Value
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, TypeAlias
 
-    from .state import Trick
+    from .view import Trick
 
-    Bid: TypeAlias = int | str  # a number bid 0..13 (0 is Nil), or BLIND
-    Action: TypeAlias = int | str  # a bid, a Card (an int) or DEAL
+    Bid: TypeAlias = int | str  # a number bid 0..13 (17 at three) (0 is Nil), or BLIND
+    Action: TypeAlias = int | str  # a bid, a Card (an int), KEEP or DISCARD (the draw) or DEAL
 
 BLIND = "blind"
 DEAL = "deal"
+KEEP = "keep"  # the draw: keep the card looked at, and discard the next
+DISCARD = "discard"  # the draw: discard the card looked at, and keep the next
 NIL = 0
 MAX_BID = HAND_SIZE
 TRICKS_PER_HAND = HAND_SIZE
 TARGETS = (250, 500)
-LOSING_SCORE = -200  # a score below this ends the game
 BLIND_NIL_DEFICIT = 100
 BAGS_PER_PENALTY = 10
 BAG_PENALTY = 100
 BAG_COST = 10  # what a bag really costs in the long run (−100 per 10): the bots and the arena
 NIL_BONUS = 100  # what a Nil wins or loses by default (``nil_bonus``); a Blind Nil, twice that
 NIL_BONUSES = (50, NIL_BONUS, 200)
-MAX_HANDS = 30
 FIRST_DEALER = Seat.E
 NUMBER_BIDS = tuple(range(MAX_BID + 1))
 NON_SPADES = (STANDARD_DECK | JOKER_DECK) & ~SPADE_MASK
@@ -77,6 +82,7 @@ ALL_SLOTS = (1 << CARD_SLOTS) - 1
 
 
 class Phase(Enum):
+    DRAW = "draw"  # the two-player game's draw, before the bids
     BID = "bid"
     PLAY = "play"
     HAND_OVER = "hand_over"
@@ -114,13 +120,13 @@ class Option(Value):
 
     __slots__ = ("name", "default", "allowed", "offered", "house")
     name: str
-    default: int | bool
-    allowed: tuple[int | bool, ...] | None
-    offered: tuple[int | bool, ...]
+    default: int | bool | str
+    allowed: tuple[int | bool | str, ...] | None
+    offered: tuple[int | bool | str, ...]
     house: bool
 
-    def __init__(self, name: str, default: int | bool, allowed: tuple[int | bool, ...] | None,
-                 offered: tuple[int | bool, ...], house: bool = False) -> None:
+    def __init__(self, name: str, default: int | bool | str, allowed: tuple[int | bool | str, ...] | None,
+                 offered: tuple[int | bool | str, ...], house: bool = False) -> None:
         super().__init__(name, default, allowed, offered, house)
 
     @property
@@ -134,10 +140,12 @@ class Option(Value):
         if self.allowed is None:
             ok = type(value) is int and value > 0
             return None if ok else f"must be a positive whole number, not {value!r}"
-        if type(value) is int and value in self.allowed:
+        if type(value) is type(self.default) and value in self.allowed:
             return None
         allowed = self.allowed
-        if allowed == tuple(range(allowed[0], allowed[-1] + 1)):
+        if isinstance(self.default, str):
+            return f"must be one of {', '.join(map(repr, allowed))}, not {value!r}"
+        if all(type(v) is int for v in allowed) and allowed == tuple(range(int(allowed[0]), int(allowed[-1]) + 1)):
             return f"must be a whole number {allowed[0]}..{allowed[-1]}, not {value!r}"
         return f"must be one of {', '.join(map(str, allowed))}, not {value!r}"
 
@@ -159,6 +167,9 @@ OPTIONS = (
     # trick on, broken or not (pagat.com's Spades, its variations)
     Option("nil_bonus", NIL_BONUS, NIL_BONUSES, NIL_BONUSES, house=True),
     Option("spades_anytime", False, SWITCH, SWITCH, house=True),
+    # the table (``seating``): four in two partnerships, or two with the draw, or each for
+    # themselves at four or three; a record carries it away from partnerships only
+    Option("table", PARTNERS.name, TABLE_NAMES, TABLE_NAMES, house=True),
 )
 OPTION = {option.name: option for option in OPTIONS}
 HOUSE_KEYS = tuple(option.name for option in OPTIONS if option.house)
@@ -169,7 +180,7 @@ class Rules(Value):
     house variants, each off by default), checked against the declaration."""
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
-                 "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime")
+                 "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime", "table")
     target: int
     bag_penalty: bool
     blind_nil: bool
@@ -180,8 +191,9 @@ class Rules(Value):
     bag_limit: int
     nil_bonus: int
     spades_anytime: bool
+    table: str
 
-    def __init__(self, *values: int | bool, **given: int | bool) -> None:
+    def __init__(self, *values: int | bool | str, **given: int | bool | str) -> None:
         """``Rules(target=500, jokers=True)``: the options named, the rest at their defaults
         (positional values, in ``OPTIONS``' order, are for copies)."""
         if len(values) > len(OPTIONS):
@@ -199,11 +211,30 @@ class Rules(Value):
                 raise RulesError(option.name, why, value)
             chosen.append(value)
         super().__init__(*chosen)
+        table = TABLES[self.table]
+        for key in table.refuses:
+            if getattr(self, key) != OPTION[key].default:
+                raise RulesError(key, f"makes no sense at the table {table.name!r}: it has no partners",
+                                 getattr(self, key))
+
+    @classmethod
+    def fitted(cls, **given: int | bool | str) -> "Rules":
+        """``Rules(**given)`` less the options the chosen table refuses (``Table.refuses``: they
+        keep their defaults): the settings, where a player may choose a table without partners
+        while a team's rule is on."""
+        table = TABLES.get(str(given.get("table", PARTNERS.name)), PARTNERS)
+        return cls(**{key: value for key, value in given.items() if key not in table.refuses})
+
+    @property
+    def layout(self) -> Table:
+        """The table this game is played at (``seating``): its seats, sides and deal."""
+        return TABLES[self.table]
 
     @property
     def deck(self) -> int:
-        """The mask of the cards dealt: 52, with the jokers in place of 2♥ and 2♦ when they play."""
-        return JOKER_DECK if self.jokers else STANDARD_DECK
+        """The mask of the cards dealt: 52, with the jokers in place of 2♥ and 2♦ when they play,
+        less the cards the table puts aside (the 2♣ at three)."""
+        return (JOKER_DECK if self.jokers else STANDARD_DECK) & ~TABLES[self.table].aside
 
     @property
     def absent(self) -> int:
@@ -211,7 +242,7 @@ class Rules(Value):
         them as gone from the start."""
         return ALL_SLOTS & ~self.deck
 
-    def house(self) -> dict[str, int | bool]:
+    def house(self) -> dict[str, int | bool | str]:
         """The house variants in force: the keys of ``HOUSE_KEYS`` away from their default."""
         return {key: value for key, value in self.changed().items() if key in HOUSE_KEYS}
 
@@ -220,7 +251,7 @@ class Rules(Value):
         """What one bag penalty costs: 100 for every 10 bags, 50 for every 5 (``bag_limit``)."""
         return BAG_PENALTY * self.bag_limit // BAGS_PER_PENALTY
 
-    def changed(self) -> dict[str, int | bool]:
+    def changed(self) -> dict[str, int | bool | str]:
         """Every rule but the target away from its default: the house rules, the bag penalty off,
         Blind Nil on (the top bar names them; the statistics count such games apart)."""
         return {key: getattr(self, key) for key in self._fields[1:] if getattr(self, key) != getattr(DEFAULT, key)}
@@ -236,10 +267,10 @@ class Rules(Value):
             valued = _VALUED[self] = self._replace(bag_penalty=False)
         return valued
 
-    def to_json(self) -> dict[str, int | bool]:
+    def to_json(self) -> dict[str, int | bool | str]:
         """The record's ``"rules"``: the three settings always, a house variant only when in force
         (a record without its key plays the default: records written before them stay the same)."""
-        out: dict[str, int | bool] = {"target": self.target, "bag_penalty": self.bag_penalty,
+        out: dict[str, int | bool | str] = {"target": self.target, "bag_penalty": self.bag_penalty,
                                       "blind_nil": self.blind_nil}
         out.update(self.house())
         return out
@@ -266,14 +297,14 @@ VALUING = DEFAULT.valuing()  # the default rules as the computer players value a
 
 # --- order of play ------------------------------------------------------------------------------
 
-def next_seat(seat: int) -> Seat:
-    """The seat to the left (clockwise)."""
-    return SEATS[(seat + 1) % NUM_SEATS]
+def next_seat(seat: int, table: Table = PARTNERS) -> Seat:
+    """The next seat to play, to the left (clockwise) of ``seat``."""
+    return table.next[seat]
 
 
-def first_to_act(dealer: int) -> Seat:
-    """The dealer's left: bids first and leads the first trick."""
-    return SEATS[(dealer + 1) % NUM_SEATS]
+def first_to_act(dealer: int, table: Table = PARTNERS) -> Seat:
+    """The dealer's left: draws first (at two), bids first and leads the first trick."""
+    return table.next[dealer]
 
 
 next_dealer = next_seat  # the deal moves one seat clockwise every hand
@@ -300,9 +331,15 @@ def nil_stake(bid: Bid | None, bonus: int = NIL_BONUS) -> int:
 
 
 def blind_allowed(rules: Rules, totals: Sequence[int], seat: int) -> bool:
-    """Blind Nil: on in the settings, and the seat's team trails by 100 points or more."""
-    team = seat & 1
-    return rules.blind_nil and totals[1 - team] - totals[team] >= BLIND_NIL_DEFICIT
+    """Blind Nil: on in the settings, and the seat's side trails the leading side by 100 points
+    or more (at partnerships, the other team); never after the draw, which shows every card."""
+    table = TABLES[rules.table]
+    return rules.blind_nil and not table.draw and trailing_by(totals, table.side_of[seat]) >= BLIND_NIL_DEFICIT
+
+
+def trailing_by(totals: Sequence[int], side: int) -> int:
+    """How far ``side`` trails the best of the other sides (negative when it leads them)."""
+    return max(t for i, t in enumerate(totals) if i != side) - totals[side]
 
 
 def least_bid(rules: Rules, partner_bid: Bid | None) -> int:
@@ -315,10 +352,13 @@ def least_bid(rules: Rules, partner_bid: Bid | None) -> int:
 
 
 def legal_bids(rules: Rules, totals: Sequence[int], seat: int, partner_bid: Bid | None = None) -> list[Bid]:
-    """The bids ``seat`` may make, in order: Nil, the numbers up to 13 that reach the team's
-    minimum after ``partner_bid`` (all of them when none applies), then ``BLIND`` where allowed."""
+    """The bids ``seat`` may make, in order: Nil, the numbers up to 13 (the table's hand) that
+    reach the team's minimum after ``partner_bid`` (all of them when none applies), then
+    ``BLIND`` where allowed."""
     least = least_bid(rules, partner_bid)
-    bids: list[Bid] = list(NUMBER_BIDS) if least <= 1 else [NIL, *range(least, MAX_BID + 1)]
+    most = TABLES[rules.table].hand_size
+    bids: list[Bid] = list(NUMBER_BIDS if most == MAX_BID else range(most + 1)) if least <= 1 \
+        else [NIL, *range(least, most + 1)]
     if blind_allowed(rules, totals, seat):
         bids.append(BLIND)
     return bids
@@ -327,7 +367,7 @@ def legal_bids(rules: Rules, totals: Sequence[int], seat: int, partner_bid: Bid 
 def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object,
               partner_bid: Bid | None = None) -> SpadesError | None:
     """Why ``action`` is not a bid ``seat`` may make now (after ``partner_bid``), or None when it is."""
-    if type(action) is int and 0 <= action <= MAX_BID:  # a number bid, the usual case
+    if type(action) is int and 0 <= action <= TABLES[rules.table].hand_size:  # a number bid, the usual case
         least = least_bid(rules, partner_bid)
         if action != NIL and action < least:
             return IllegalActionError("bid_team_min", least=least, min=rules.min_team_bid)
@@ -338,8 +378,8 @@ def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object,
         if not blind_allowed(rules, totals, seat):
             return IllegalActionError("blind_not_trailing")
         return None
-    if type(action) is int:  # a number, but not 0..13
-        return IllegalActionError("bid_range")
+    if type(action) is int:  # a number, but not 0..13 (0..17 at three)
+        return IllegalActionError("bid_range", most=TABLES[rules.table].hand_size)
     if isinstance(action, Card) or (isinstance(action, str) and len(action) == 2):  # a card
         return IllegalActionError("not_playing")
     return MalformedError("bad_bid", text=repr(action))
@@ -397,18 +437,27 @@ def winning_index(cards: Sequence[int]) -> int:
     return best
 
 
-def trick_winner(leader: int, cards: Sequence[int]) -> Seat:
+def trick_winner(leader: int, cards: Sequence[int], table: Table = PARTNERS) -> Seat:
     """The seat winning the trick: the highest spade, else the highest card of the led suit."""
-    return SEATS[(leader + winning_index(cards)) % NUM_SEATS]
+    return in_turn(leader, table)[winning_index(cards)]
 
 
-def hand_actors(dealer: Seat, bids: int, tricks: Sequence[Trick]) -> tuple[Seat, ...]:
-    """Who took each action of a hand, in order: the ``bids`` bidders from the dealer's left,
-    then the players of its ``tricks`` (the one under way last). The one place this is worked
-    out: ``Game.actors`` and ``View.actors`` are both this."""
-    first = first_to_act(dealer)
-    bidders = tuple(SEATS[(first + k) % NUM_SEATS] for k in range(bids))
-    return bidders + tuple(seat for trick in tricks for seat in trick.seats)
+def in_turn(first: int, table: Table = PARTNERS, count: int | None = None) -> tuple[Seat, ...]:
+    """``count`` seats of ``table`` in turn from ``first`` (clockwise; one round by default)."""
+    seats = [SEATS[first]]
+    for _ in range((table.players if count is None else count) - 1):
+        seats.append(table.next[seats[-1]])
+    return tuple(seats[:count] if count is not None else seats)
+
+
+def hand_actors(dealer: Seat, bids: int, tricks: Sequence[Trick], table: Table = PARTNERS,
+                draws: int = 0) -> tuple[Seat, ...]:
+    """Who took each action of a hand, in order: the ``draws`` turns of the draw and the
+    ``bids`` bidders, each from the dealer's left, then the players of its ``tricks`` (the one
+    under way last). The one place this is worked out: ``Game.actors`` and ``View.actors``."""
+    first = first_to_act(dealer, table)
+    return (in_turn(first, table, draws) + in_turn(first, table, bids)
+            + tuple(seat for trick in tricks for seat in trick.seats))
 
 
 def shown_voids(tricks: Sequence[Trick]) -> list[int]:
@@ -424,49 +473,3 @@ def shown_voids(tricks: Sequence[Trick]) -> list[int]:
             if SUIT_OF[card] != led:
                 out[seat] |= 1 << led
     return out
-
-
-# --- the end of the game ------------------------------------------------------------------------
-
-class Cause(Enum):
-    """Why a game ended (SPEC §4)."""
-
-    TARGET = "target"  # a team reached the target, and the scores differ
-    BELOW = "below"  # a team fell below −200, and the scores differ
-    HANDS = "hands"  # the last hand (``MAX_HANDS``) was played
-
-
-class Outcome(Value):
-    """How a game ended (SPEC §4): the winning ``Team``, or None for a draw, and its ``Cause``."""
-
-    __slots__ = ("winner", "cause")
-    winner: Team | None
-    cause: Cause
-
-    def __init__(self, winner: Team | None, cause: Cause | str) -> None:
-        try:
-            cause = Cause(cause)
-        except ValueError:
-            raise ValueError(f"an outcome's cause is one of {[c.value for c in Cause]}, not {cause!r}") from None
-        if winner is None and cause is not Cause.HANDS:
-            raise ValueError("only the last hand ends a game in a draw")
-        super().__init__(None if winner is None else Team(winner), cause)
-
-    @property
-    def draw(self) -> bool:
-        return self.winner is None
-
-
-def game_outcome(rules: Rules, totals: Sequence[int], hands_played: int) -> Outcome | None:
-    """SPEC §4 after a hand: how the game ended, or None while it goes on."""
-    ns, ew = totals
-    ahead = None if ns == ew else (Team.NS if ns > ew else Team.EW)
-    if hands_played >= MAX_HANDS:
-        return Outcome(ahead, Cause.HANDS)
-    if ahead is None:
-        return None  # tied: the game goes on, whatever the scores
-    if ns >= rules.target or ew >= rules.target:
-        return Outcome(ahead, Cause.TARGET)
-    if ns < LOSING_SCORE or ew < LOSING_SCORE:
-        return Outcome(ahead, Cause.BELOW)
-    return None

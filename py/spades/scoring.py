@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from .rules import DEFAULT, TRICKS_PER_HAND, is_nil, nil_stake
+from .rules import DEFAULT, is_nil, nil_stake
+from .seating import PARTNERS, Table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -53,10 +54,10 @@ class TeamScore(NamedTuple):
         return out
 
 
-def boston(taken: Sequence[int], team: int) -> bool:
-    """A Boston: the team (0 NS, 1 EW) took all 13 tricks; ``taken`` is by seat. Not scored:
-    the summary, the sheet and the review name it."""
-    return taken[team] + taken[team + 2] == TRICKS_PER_HAND
+def boston(taken: Sequence[int], team: int, table: Table = PARTNERS) -> bool:
+    """A Boston: the side (0 NS, 1 EW at partnerships) took every trick; ``taken`` is by seat.
+    Not scored: the summary, the sheet and the review name it."""
+    return sum(taken[seat] for seat in table.sides[team]) == table.hand_size
 
 
 SHEET_ROWS = ("contract", "bags", "nil", "bag_penalty", "hand", "total")  # SPEC §3's six rows, in order
@@ -64,14 +65,15 @@ BONUS_ROW = "bonus"  # a seventh row, after ``nil``, when a team won or lost the
 
 
 def score_team(
-    bids: tuple[Bid | None, Bid | None],
-    taken: tuple[int, int],
+    bids: tuple[Bid | None, ...],
+    taken: tuple[int, ...],
     total_before: int = 0,
     bank_before: int = 0,
     rules: Rules = DEFAULT,
     bag_cost: int = 0,
 ) -> TeamScore:
-    """Score one team from its two partners' bids and tricks under ``rules``. ``bag_cost``
+    """Score one side from its players' bids and tricks (two partners, or one player alone)
+    under ``rules``. ``bag_cost``
     points per bag are added to the hand (0 on the score sheet; ``-BAG_COST`` where a bag's
     future penalty counts, with ``rules.valuing()``)."""
     contract_bid = contract_tricks = nil_tricks = numbers = 0
@@ -94,7 +96,7 @@ def score_team(
     else:
         contract = -10 * contract_bid
         bags = nil_tricks
-    if rules.thirteen_bonus and contract_bid == TRICKS_PER_HAND:  # the bonus, in place of ±130
+    if rules.thirteen_bonus and contract_bid == rules.layout.hand_size:  # the bonus, in place of ±130
         bonus = rules.thirteen_bonus if made else -rules.thirteen_bonus
         contract = 0
 
@@ -117,10 +119,13 @@ def score_team(
 
 
 def score_hand(bids: Sequence[Bid | None], taken: Sequence[int], totals: Sequence[int], banks: Sequence[int],
-               rules: Rules = DEFAULT) -> tuple[TeamScore, TeamScore]:
-    """Score both teams; ``bids`` and ``taken`` are indexed by seat (S, W, N, E),
-    ``totals`` and ``banks`` by team (NS, EW)."""
-    return (
-        score_team((bids[0], bids[2]), (taken[0], taken[2]), totals[0], banks[0], rules),
-        score_team((bids[1], bids[3]), (taken[1], taken[3]), totals[1], banks[1], rules),
-    )
+               rules: Rules = DEFAULT) -> tuple[TeamScore, ...]:
+    """Score every side of the table; ``bids`` and ``taken`` are indexed by seat (S, W, N, E),
+    ``totals`` and ``banks`` by side (NS, EW at partnerships)."""
+    if rules.table == PARTNERS.name:  # the usual table, kept flat
+        return (
+            score_team((bids[0], bids[2]), (taken[0], taken[2]), totals[0], banks[0], rules),
+            score_team((bids[1], bids[3]), (taken[1], taken[3]), totals[1], banks[1], rules),
+        )
+    return tuple(score_team(tuple(bids[s] for s in side), tuple(taken[s] for s in side), totals[i], banks[i], rules)
+                 for i, side in enumerate(rules.layout.sides))

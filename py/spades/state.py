@@ -11,43 +11,40 @@ the order of play, the game's end) and the scoring (``scoring``); it states none
   game rebuilt from one seat's partial record (``known=seat``: the bot protocol) is the same
   state machine, and gives that seat the same view.
 
-Phases: BID (each seat once, clockwise from the dealer's left; Blind Nil is one of the bids)
-→ PLAY (13 tricks; the first bidder leads) → HAND_OVER (scored; ``DEAL`` starts the next hand,
-dealt by the next seat clockwise) → … → GAME_OVER.
+The table (``rules.Rules.layout``, from ``seating``) says who plays and who scores together.
+
+Phases: DRAW (the two-player table only: the draw, turn about from the dealer's left) → BID
+(each seat once, clockwise from the dealer's left; Blind Nil is one of the bids) → PLAY (a
+trick per card of a hand; the first bidder leads) → HAND_OVER (scored by side; ``DEAL`` starts
+the next hand, dealt by the next seat clockwise) → … → GAME_OVER.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .cards import (
-    HAND_SIZE,
+    CARDS,
     NUM_SEATS,
     SEATS,
     SPADE_MASK,
     SUIT_OF,
     SUIT_SYMBOLS,
-    TEAMS,
     Card,
     Seat,
-    Team,
     cards_of,
     mask_of,
 )
-from .deal import deal_masks
+from .deal import deal_masks, shuffled
 from .messages import IllegalActionError, MalformedError
 from .rules import (
     BEATERS,
-    BLIND,
     DEAL,
     DEFAULT,
-    FIRST_DEALER,
-    TRICKS_PER_HAND,
+    DISCARD,
+    KEEP,
     Outcome,
     Phase,
     Rules,
     bid_error,
-    blind_allowed,
     first_to_act,
     game_outcome,
     hand_actors,
@@ -59,29 +56,13 @@ from .rules import (
     shown_voids,
 )
 from .scoring import TeamScore, score_hand
-from .values import Value
+from .seating import PARTNERS, Table
+from .view import Trick, View
 
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
-_NEXT = tuple(next_seat(s) for s in SEATS)
-
-
-class Trick(NamedTuple):
-    """A trick: who led, the cards in the order played, and who won (None while open)."""
-
-    leader: Seat
-    cards: tuple[Card, ...]
-    winner: Seat | None = None
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return tuple(SEATS[(self.leader + i) % NUM_SEATS] for i in range(len(self.cards)))
-
-    def to_json(self) -> dict[str, str | list[str]]:
-        out: dict[str, str | list[str]] = {"leader": self.leader.name, "cards": [str(c) for c in self.cards]}
-        if self.winner is not None:
-            out["winner"] = self.winner.name
-        return out
+DRAW_CHOICES = [KEEP, DISCARD]
+Deal = dict[Seat, list[Card]] | list[Card]  # a hand's given cards by seat, or the draw's stock
 
 
 class HandState:
@@ -90,31 +71,43 @@ class HandState:
     ``deal`` and ``held`` are masks by seat. In a game rebuilt from what one seat may know (the
     bot protocol), ``known`` is that seat and the other seats' masks are 0: their cards are
     checked only against what is public (see ``Game._play_unseen``). ``broken``: spades may be led
-    at any time (``rules.spades_anytime``), as if broken from the start."""
+    at any time (``rules.spades_anytime``), as if broken from the start.
+
+    At the draw's table ``stock`` is the shuffled deck, top first; ``draws`` the choices made
+    (``KEEP``, ``DISCARD``) and ``discards`` by seat the cards each has seen and discarded. The
+    deal is the seats' cards once the draw is over (empty masks till then)."""
 
     __slots__ = ("index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known", "spades_broken",
-                 "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led")
+                 "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led", "table", "players",
+                 "next", "size", "stock", "draws", "discards")
 
     def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None,
-                 broken: bool = False) -> None:
+                 broken: bool = False, table: Table = PARTNERS, stock: tuple[Card, ...] | None = None) -> None:
         self.index = index
         self.dealer = dealer
         self.deal = deal
         self.known = known
         self.held = list(deal)
-        self.bids: list[int | str | None] = [None] * NUM_SEATS  # a bid: 0..13 or BLIND
+        self.table = table
+        self.players = table.players
+        self.next = table.next
+        self.size = table.hand_size
+        self.bids: list[int | str | None] = [None] * NUM_SEATS  # a bid: 0..13 (17 at three) or BLIND
         self.bid_log: list[int | str] = []
         self.tricks: list[Trick] = []
         self.taken = [0] * NUM_SEATS
         self.spades_broken = broken
         self.trick: list[Card] = []
-        self.leader = first_to_act(dealer)
+        self.leader = first_to_act(dealer, table)
         self.win_seat = self.leader
         self.win_card = 0
         self.to_move = self.leader
-        self.score: tuple[TeamScore, TeamScore] | None = None
+        self.score: tuple[TeamScore, ...] | None = None
         self.legal = -1  # the mask legal_actions() last computed for this position, or -1
         self.led = -1  # the suit led to the current trick, −1 before its lead
+        self.stock = stock
+        self.draws: list[str] = []
+        self.discards = [0] * NUM_SEATS
 
     @property
     def plays(self) -> list[Card]:
@@ -122,41 +115,52 @@ class HandState:
         return [c for t in self.tricks for c in t.cards] + self.trick
 
     def current_trick(self) -> Trick:
-        return Trick(self.leader, tuple(self.trick))
+        return Trick(self.leader, tuple(self.trick), None, self.table)
+
+    @property
+    def offered(self) -> Card | None:
+        """The draw: the card the seat to move looks at (the stock's top), or None."""
+        stock = self.stock
+        return None if stock is None or 2 * len(self.draws) >= len(stock) else stock[2 * len(self.draws)]
 
 
 class Game:
-    """A whole game. ``Game(game=N)`` deals hand 1 from game number N, dealt by East.
+    """A whole game. ``Game(game=N)`` deals hand 1 from game number N, dealt by the seat on
+    South's right (East at four: ``Table.first_dealer``).
 
-    ``deal`` gives hand 1's cards instead ({seat: cards}); with ``known=seat`` it may give only
-    that seat's cards (what the seat may know: the bot protocol)."""
+    ``deal`` gives hand 1's cards instead ({seat: cards}; at the draw's table, the stock: the
+    deck's cards, top first); with ``known=seat`` it may give only that seat's cards (what the
+    seat may know: the bot protocol)."""
 
     def __init__(
         self,
         game: int | None = 0,
         rules: Rules | None = None,
-        dealer: Seat = FIRST_DEALER,
-        deal: dict[Seat, list[Card]] | None = None,
+        dealer: Seat | None = None,
+        deal: Deal | None = None,
         known: Seat | None = None,
     ) -> None:
         if game is not None and (type(game) is not int or game < 0):
             raise MalformedError("bad_action", text=f"game {game!r}")
         self.number = game
         self.rules = rules or DEFAULT
+        self.table = self.rules.layout
         self.known = known
         self.hands: list[HandState] = []
-        self.totals = [0, 0]
-        self.banks = [0, 0]
+        self.totals = [0] * len(self.table.sides)
+        self.banks = [0] * len(self.table.sides)
         self.outcome: Outcome | None = None  # how the game ended (rules.Outcome), once it has
         self.phase = Phase.BID
-        self._given: dict[int, tuple[Seat, dict[Seat, list[Card]] | None]] = {}  # each hand's dealer and given deal
+        self._given: dict[int, tuple[Seat, Deal | None]] = {}  # each hand's dealer and given deal
+        if dealer is None:
+            dealer = self.table.first_dealer
         self._start_hand(dealer, deal)
 
     # --- phases -----------------------------------------------------------------------------
 
     @property
     def to_move(self) -> Seat | None:
-        if self.phase is _PLAY or self.phase is _BID:
+        if self.phase is _PLAY or self.phase is _BID or self.phase is Phase.DRAW:
             return self.hand.to_move
         return None
 
@@ -175,6 +179,8 @@ class Game:
             return self.legal_bids(self.hand.to_move)
         if phase is _HAND_OVER:
             return [DEAL]
+        if phase is Phase.DRAW:
+            return list(DRAW_CHOICES)
         return []
 
     def apply(self, action: int | str) -> None:
@@ -206,19 +212,21 @@ class Game:
                 hand.win_card = card
                 hand.win_seat = seat
             trick.append(card)
-            if len(trick) < NUM_SEATS:
-                hand.to_move = _NEXT[seat]
+            if len(trick) < hand.players:
+                hand.to_move = hand.next[seat]
                 return
             winner = hand.win_seat
-            hand.tricks.append(_new_trick(Trick, (hand.leader, tuple(trick), winner)))
+            hand.tricks.append(_new_trick(Trick, (hand.leader, tuple(trick), winner, hand.table)))
             hand.taken[winner] += 1
             hand.trick = []
             hand.led = -1
             hand.leader = hand.to_move = winner
-            if len(hand.tricks) == TRICKS_PER_HAND:
+            if len(hand.tricks) == hand.size:
                 self._finish_hand()
         elif self.phase is _BID:
             self._bid(action)
+        elif self.phase is Phase.DRAW:
+            self._draw(action)
         elif self.phase is _HAND_OVER:
             if action != DEAL:
                 raise IllegalActionError("hand_over")
@@ -235,6 +243,7 @@ class Game:
         for hand in self.hands:
             if hand.index:
                 out.append(DEAL)
+            out += hand.draws
             out += hand.bid_log
             out += hand.plays
         return out
@@ -245,7 +254,8 @@ class Game:
         for hand in self.hands:
             if hand.index:
                 out.append(None)
-            out += hand_actors(hand.dealer, len(hand.bid_log), [*hand.tricks, hand.current_trick()])
+            out += hand_actors(hand.dealer, len(hand.bid_log), [*hand.tricks, hand.current_trick()], hand.table,
+                               len(hand.draws))
         return out
 
     def rewound(self, count: int) -> "Game":
@@ -265,25 +275,54 @@ class Game:
 
     # --- dealing ----------------------------------------------------------------------------
 
-    def _start_hand(self, dealer: Seat, deal: dict[Seat, list[Card]] | None) -> None:
+    def _start_hand(self, dealer: Seat, deal: Deal | None) -> None:
         index = len(self.hands)
         self._given[index] = (dealer, deal)
-        if deal is None:
-            if self.number is None:
-                raise MalformedError("bad_action", text="deal: no game number and no deal")
-            masks = deal_masks(self.number, index, dealer, self.rules.jokers)
+        table = self.table
+        if deal is None and self.number is None:
+            raise MalformedError("bad_action", text="deal: no game number and no deal")
+        stock = None
+        if table.draw:  # the deal is the draw's, from the stock
+            masks: tuple[int, ...] = (0,) * NUM_SEATS
+            order = shuffled(self.number or 0, index, self.rules.jokers) if deal is None else deal
+            stock = tuple(CARDS[c] for c in order)
+        elif deal is None:
+            masks = deal_masks(self.number, index, dealer, self.rules.jokers, table)  # type: ignore[arg-type]
         else:
-            masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[assignment]
-        self.hand = HandState(index, dealer, masks, self.known, self.rules.spades_anytime)  # the engine's own
+            masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[union-attr]
+        self.hand = HandState(index, dealer, masks, self.known, self.rules.spades_anytime, table, stock)
         self.hands.append(self.hand)
-        self.phase = Phase.BID
+        self.phase = Phase.DRAW if table.draw else Phase.BID
 
-    def next_hand(self, deal: dict[Seat, list[Card]] | None = None, dealer: Seat | None = None) -> None:
+    def next_hand(self, deal: Deal | None = None, dealer: Seat | None = None) -> None:
         """Start the next hand: by default dealt from the game number by the next seat
         clockwise; a record may give the deal and the dealer. ``apply(DEAL)`` calls this."""
         if dealer is None:
-            dealer = next_dealer(self.hand.dealer)
+            dealer = next_dealer(self.hand.dealer, self.table)
         self._start_hand(dealer, deal)
+
+    def _draw(self, action: object) -> None:
+        """One turn of the draw: ``KEEP`` the card looked at and discard the next, or
+        ``DISCARD`` it and keep the next; the deal is made when every seat holds a hand."""
+        if not isinstance(action, str) or action not in DRAW_CHOICES:
+            if type(action) is int or isinstance(action, Card) or action == DEAL:
+                raise IllegalActionError("drawing")
+            raise MalformedError("bad_action", text=repr(action))
+        hand = self.hand
+        seat = hand.to_move
+        stock = hand.stock
+        assert stock is not None
+        top = 2 * len(hand.draws)
+        kept, thrown = (stock[top], stock[top + 1]) if action == KEEP else (stock[top + 1], stock[top])
+        hand.held[seat] |= 1 << kept
+        hand.discards[seat] |= 1 << thrown
+        hand.draws.append(action)
+        if len(hand.draws) < hand.players * hand.size:
+            hand.to_move = hand.next[seat]
+            return
+        hand.deal = tuple(hand.held)
+        hand.to_move = hand.leader
+        self.phase = Phase.BID
 
     @property
     def key(self) -> int:
@@ -303,21 +342,25 @@ class Game:
     def legal_bids(self, seat: Seat) -> list[int | str]:
         """The bids ``seat`` may make, in order (``rules.legal_bids``): now, after the partner's
         bid; between hands, in the next hand before anyone bids."""
-        return legal_bids(self.rules, self.totals, seat, self.hand.bids[seat ^ 2] if self.phase is _BID else None)
+        return legal_bids(self.rules, self.totals, seat, self._partner_bid(seat) if self.phase is _BID else None)
+
+    def _partner_bid(self, seat: Seat) -> int | str | None:
+        partner = self.table.partner_of[seat]
+        return None if partner is None else self.hand.bids[partner]
 
     def _bid(self, action: int | str) -> None:
         hand = self.hand
         seat = hand.to_move
-        error = bid_error(self.rules, self.totals, seat, action, hand.bids[seat ^ 2])
+        error = bid_error(self.rules, self.totals, seat, action, self._partner_bid(seat))
         if error is not None:
             raise error
         hand.bids[seat] = action
         hand.bid_log.append(action)
-        if len(hand.bid_log) == NUM_SEATS:
+        if len(hand.bid_log) == hand.players:
             self.phase = Phase.PLAY
             hand.to_move = hand.leader
         else:
-            hand.to_move = next_seat(seat)
+            hand.to_move = next_seat(seat, self.table)
 
     # --- play -------------------------------------------------------------------------------
 
@@ -375,126 +418,12 @@ class Game:
         if hand.known is not None and seat != hand.known:
             raise ValueError(f"only {SEATS[hand.known].name}'s cards are known here")
         legal = tuple(self.legal_actions()) if self.to_move == seat else ()
-        return View(
-            seat=seat,
-            rules=self.rules,
-            phase=self.phase,
-            hand_index=hand.index,
-            dealer=hand.dealer,
-            held=hand.held[seat],
-            bids=tuple(hand.bids),
-            bid_log=tuple(hand.bid_log),
-            tricks=tuple(hand.tricks),
-            trick=hand.current_trick(),
-            taken=tuple(hand.taken),
-            spades_broken=hand.spades_broken,
-            to_move=self.to_move,
-            legal=legal,
-            totals=tuple(self.totals),
-            banks=tuple(self.banks),
-            sheet=tuple(h.score for h in self.hands if h.score is not None),
-            outcome=self.outcome,
-        )
-
-
-class View(Value):
-    """What one seat may know: its own cards and everything public. Never another hand."""
-
-    __slots__ = ("seat", "rules", "phase", "hand_index", "dealer", "held", "bids", "bid_log", "tricks",
-                 "trick", "taken", "spades_broken", "to_move", "legal", "totals", "banks", "sheet", "outcome")
-    seat: Seat
-    rules: Rules
-    phase: Phase
-    hand_index: int
-    dealer: Seat
-    held: int
-    bids: tuple[int | str | None, ...]  # a bid: 0..13 or BLIND; None before the seat bids
-    bid_log: tuple[int | str, ...]
-    tricks: tuple[Trick, ...]
-    trick: Trick
-    taken: tuple[int, ...]
-    spades_broken: bool
-    to_move: Seat | None
-    legal: tuple[int | str, ...]  # the actions (bids, cards or DEAL) this seat may take now
-    totals: tuple[int, ...]
-    banks: tuple[int, ...]
-    sheet: tuple[tuple[TeamScore, TeamScore], ...]
-    outcome: Outcome | None  # how the game ended, once it has
-
-    def __init__(self, seat: Seat, rules: Rules, phase: Phase, hand_index: int, dealer: Seat, held: int,
-                 bids: tuple[int | str | None, ...], bid_log: tuple[int | str, ...], tricks: tuple[Trick, ...],
-                 trick: Trick, taken: tuple[int, ...], spades_broken: bool, to_move: Seat | None,
-                 legal: tuple[int | str, ...], totals: tuple[int, ...], banks: tuple[int, ...],
-                 sheet: tuple[tuple[TeamScore, TeamScore], ...] = (), outcome: Outcome | None = None) -> None:
-        super().__init__(seat, rules, phase, hand_index, dealer, held, bids, bid_log, tricks, trick, taken,
-                         spades_broken, to_move, legal, totals, banks, sheet, outcome)
-
-    def looked(self) -> View:
-        """This view once the seat has looked at its cards: Blind Nil is no longer a choice."""
-        return self._replace(legal=tuple(a for a in self.legal if a != BLIND)) if BLIND in self.legal else self
-
-    @property
-    def hand(self) -> list[Card]:
-        return cards_of(self.held)
-
-    @property
-    def actors(self) -> tuple[Seat, ...]:
-        """Who took each action of this hand so far (its bids, then its cards)."""
-        return hand_actors(self.dealer, len(self.bid_log), (*self.tricks, self.trick))
-
-    @property
-    def played_mask(self) -> int:
-        mask = 0
-        for trick in self.tricks:
-            for c in trick.cards:
-                mask |= 1 << c
-        for c in self.trick.cards:
-            mask |= 1 << c
-        return mask
-
-    @property
-    def unseen_mask(self) -> int:
-        """Cards of this game's deck this seat has not seen: neither in its hand nor played."""
-        return self.rules.deck & ~self.held & ~self.played_mask
-
-    @property
-    def team(self) -> Team:
-        return TEAMS[self.seat & 1]
-
-    @property
-    def partner(self) -> Seat:
-        return SEATS[(self.seat + 2) % NUM_SEATS]
-
-    @property
-    def action_count(self) -> int:
-        """How many actions this hand has had so far (bids and cards)."""
-        return len(self.bid_log) + NUM_SEATS * len(self.tricks) + len(self.trick.cards)
-
-    @property
-    def last_trick(self) -> Trick | None:
-        """The last finished trick of this hand (with its winner), or None before the first."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
-    def hand_score(self) -> tuple[TeamScore, TeamScore] | None:
-        """The finished hand's score rows ``(NS, EW)``, or None while the hand is played."""
-        if self.phase is Phase.HAND_OVER or self.phase is Phase.GAME_OVER:
-            return self.sheet[-1] if self.sheet else None
-        return None
-
-    @property
-    def held_counts(self) -> tuple[int, ...]:
-        """How many cards each seat still holds."""
-        counts = [HAND_SIZE - len(self.tricks)] * NUM_SEATS
-        for who in self.trick.seats:
-            counts[who] -= 1
-        return tuple(counts)
-
-    @property
-    def may_bid_blind(self) -> bool:
-        """This seat has still to bid in this hand, and Blind Nil would be allowed."""
-        return (self.phase is Phase.BID and self.bids[self.seat] is None
-                and blind_allowed(self.rules, self.totals, self.seat))
+        offered = hand.offered if self.phase is Phase.DRAW and hand.to_move == seat else None
+        return View(seat, self.rules, self.phase, hand.index, hand.dealer, hand.held[seat], tuple(hand.bids),
+                    tuple(hand.bid_log), tuple(hand.tricks), hand.current_trick(), tuple(hand.taken),
+                    hand.spades_broken, self.to_move, legal, tuple(self.totals), tuple(self.banks),
+                    tuple(h.score for h in self.hands if h.score is not None), self.outcome, len(hand.draws),
+                    offered, hand.discards[seat])
 
 
 __all__ = ["Game", "View", "Trick", "HandState", "shown_voids"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .cards import Seat
 from .rules import OPTION, OPTIONS, TARGETS
+from .seating import PARTNERS, Table
 
 HUMAN = Seat.S
 PARTNER_LEVEL = "hard"
@@ -23,7 +24,9 @@ FELTS = ("green", "blue", "claret")  # the table's colour
 # the house rules among them apart
 RULE_CHOICES = {option.name: option.offered for option in OPTIONS if not option.switch}
 RULE_SWITCHES = tuple(option.name for option in OPTIONS if option.switch)
-HOUSE_CHOICES = {name: values for name, values in RULE_CHOICES.items() if OPTION[name].house}
+GAME_CHOICES = ("table",)  # the game's options the settings offer apart, before the rest
+HOUSE_CHOICES = {name: values for name, values in RULE_CHOICES.items() if OPTION[name].house
+                 and name not in GAME_CHOICES}
 HOUSE_SWITCHES = tuple(name for name in RULE_SWITCHES if OPTION[name].house)
 PENALTY_ONLY = ("bag_limit",)  # house choices with nothing to count to while the bag penalty is off
 # every setting of the table chosen among values (radio buttons), and the values each may take
@@ -31,12 +34,13 @@ TABLE_CHOICES = {"level": OPPONENT_LEVELS, "pace": PACES, "deck": DECKS, "cards"
                  **RULE_CHOICES}
 
 
-def seat_levels(opponents: str) -> dict[Seat, str]:
-    """The computers' levels by seat: the partner at ``PARTNER_LEVEL``, West and East at
-    ``opponents``."""
-    return {Seat.W: opponents, Seat.N: PARTNER_LEVEL, Seat.E: opponents}
+def seat_levels(opponents: str, table: Table = PARTNERS) -> dict[Seat, str]:
+    """The computers' levels by seat: the partner at ``PARTNER_LEVEL``, the opponents (West and
+    East; every seat but South's at a table without partners) at ``opponents``."""
+    return {seat: PARTNER_LEVEL if table.partner_of[HUMAN] == seat else opponents
+            for seat in table.seats if seat != HUMAN}
 
 
 __all__ = ["HUMAN", "PARTNER_LEVEL", "OPPONENT_LEVELS", "DEFAULT_LEVEL", "CARD_SIZES", "DECKS", "FELTS", "PACES",
-           "TARGETS", "RULE_CHOICES", "RULE_SWITCHES", "HOUSE_CHOICES", "HOUSE_SWITCHES", "PENALTY_ONLY",
-           "TABLE_CHOICES", "seat_levels"]
+           "TARGETS", "GAME_CHOICES", "RULE_CHOICES", "RULE_SWITCHES", "HOUSE_CHOICES", "HOUSE_SWITCHES",
+           "PENALTY_ONLY", "TABLE_CHOICES", "seat_levels"]

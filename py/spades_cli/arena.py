@@ -1,10 +1,13 @@
 """``python -m spades arena``: duplicate matches between two players, with figures.
 
 Each deal is played twice with the same cards: once with player A as NS and B as EW, once with
-the teams' seats swapped, so the luck of the cards cancels. Deals are single hands scored from 0
-with an empty bag bank; a team's points for a hand are its score without the bag penalty, less
+the teams' seats swapped, so the luck of the cards cancels. At a table without partners
+(``--rules '{"table": …}'``) each deal is played once for every seat, A in that seat and B in all
+the others. Deals are single hands scored from 0
+with an empty bag bank; a side's points for a hand are its score without the bag penalty, less
 ``BAG_COST`` (10) for every bag (the amortised penalty: each bag is +1 − 10). The result is A's
-points minus B's per deal (the mean of both seatings), with a 95 % confidence interval, and per
+points minus B's per deal (B's mean over its sides at a solo table; the mean of every seating),
+with a 95 % confidence interval, and per
 player: contracts made and set, Nil bids and Nil made, bags per hand, think time per decision
 (CPU time: mean, p50, p95). ``--games N --target T`` plays whole games instead, again duplicate, and
 reports A's win rate.
@@ -25,10 +28,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from spades.bots import LEVELS, make_player
-from spades.cards import SEATS
 from spades.deal import derive_seed
 from spades.rules import BAG_COST, Rules, bid_value, is_nil
 from spades.scoring import score_team
+from spades.seating import Table
 from spades.state import Game
 
 from .ceiling import CEILING, GLIMPSE, CeilingBot, GlimpseBot
@@ -68,11 +71,12 @@ def deal_number(seed: int, i: int) -> int:
 
 
 def team_result(game: Game, team: int, refused: dict | None = None) -> dict:
-    """A team's figures for the finished hand, from the public table (a seat's view), with the
+    """A side's figures for the finished hand, from the public table (a seat's view), with the
     actions of its seats the engine refused (``play_hand``'s ``refused``)."""
-    view = game.view(SEATS[team])
-    bids = (view.bids[team], view.bids[team + 2])
-    taken = (view.taken[team], view.taken[team + 2])
+    seats = game.table.sides[team]
+    view = game.view(seats[0])
+    bids = tuple(view.bids[s] for s in seats)
+    taken = tuple(view.taken[s] for s in seats)
     s = score_team(bids, taken, 0, 0, game.rules.valuing(), -BAG_COST)
     nils = [(b, t) for b, t in zip(bids, taken) if is_nil(b)]
     return {
@@ -82,7 +86,7 @@ def team_result(game: Game, team: int, refused: dict | None = None) -> dict:
         "set": s.set,
         "nils": len(nils),
         "nils_made": sum(1 for _, t in nils if t == 0),
-        "refused": sum((refused or {}).get(s, 0) for s in (team, team + 2)),
+        "refused": sum((refused or {}).get(s, 0) for s in seats),
     }
 
 
@@ -139,28 +143,37 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-Played = tuple[float, list[tuple[dict, dict]], list[float], list[float]]  # a deal's figures (play_deal)
+Played = tuple[float, list[tuple[dict, list[dict]]], list[float], list[float]]  # a deal's figures (play_deal)
+
+
+def seatings(table: Table) -> list[int]:
+    """The sides A takes in turn on a deal: NS then EW at partnerships, every seat alone."""
+    return list(range(len(table.sides)))
 
 
 def play_deal(pa: Player, pb: Player, number: int, rules: Rules) -> Played:
-    """One duplicate deal: ``number``'s cards played twice, A as NS then A as EW. Returns A's
-    points minus B's (the mean of both seatings), each seating's team results (A's, B's), and
-    A's and B's think times."""
+    """One duplicate deal: ``number``'s cards played once per seating (``seatings``: A as NS then
+    A as EW; at a solo table A in each seat in turn, B in the others). Returns A's points minus
+    B's (B's mean over its sides; the mean of the seatings), each seating's results (A's, and
+    B's by side), and A's and B's think times."""
     d = 0.0
-    results: list[tuple[dict, dict]] = []
+    results: list[tuple[dict, list[dict]]] = []
     times_a: list[float] = []
     times_b: list[float] = []
-    for a_team in (0, 1):
-        seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
+    table = rules.layout
+    plan = seatings(table)
+    for a_side in plan:
+        seats = {s: (pa if table.side_of[s] == a_side else pb) for s in table.seats}
         clocks: dict = {}
         refused: dict = {}
         game = Game(game=number, rules=rules)
         play_hand(game, seats, clocks, refused)
-        ra, rb = team_result(game, a_team, refused), team_result(game, 1 - a_team, refused)
-        results.append((ra, rb))
+        ra = team_result(game, a_side, refused)
+        rbs = [team_result(game, side, refused) for side in range(len(table.sides)) if side != a_side]
+        results.append((ra, rbs))
         for s, c in clocks.items():
-            (times_a if (s & 1) == a_team else times_b).extend(c)
-        d += (ra["points"] - rb["points"]) / 2
+            (times_a if table.side_of[s] == a_side else times_b).extend(c)
+        d += (ra["points"] - sum(rb["points"] for rb in rbs) / len(rbs)) / len(plan)
     return d, results, times_a, times_b
 
 
@@ -197,9 +210,10 @@ def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Ru
     diffs = []
     try:
         for i, (d, results, times_a, times_b) in enumerate(played):
-            for ra, rb in results:
+            for ra, rbs in results:
                 ta.add(ra)
-                tb.add(rb)
+                for rb in rbs:
+                    tb.add(rb)
             ta.times.extend(times_a)
             tb.times.extend(times_b)
             diffs.append(d)
@@ -212,6 +226,7 @@ def run_deals(a: str | Player, b: str | Player, deals: int, seed: int, rules: Ru
     m, lo, hi = mean_ci(diffs)
     return {
         "mode": "deals", "ns": a, "ew": b, "deals": deals, "seed": seed, "rules": rules.to_json(),
+        "seatings": len(seatings(rules.layout)),
         "diff_per_deal": round(m, 2), "ci95": [round(lo, 2), round(hi, 2)],
         "teams": {"ns": ta.to_json(), "ew": tb.to_json()},
     }
@@ -225,10 +240,11 @@ def run_games(a: str | Player, b: str | Player, games: int, seed: int, target: i
     wins = draws = 0
     scores = []
     rules = (rules or Rules())._replace(target=target)
+    table = rules.layout
     for i in range(games):
         number = deal_number(seed, i)
-        for a_team in (0, 1):
-            seats = {s: (pa if (s & 1) == a_team else pb) for s in range(4)}
+        for a_team in seatings(table):
+            seats = {s: (pa if table.side_of[s] == a_team else pb) for s in table.seats}
             clocks: dict = {}
             game = play_game(number, seats, rules, clocks)
             winner = game.outcome.winner  # type: ignore[union-attr]  # play_game plays to the end
@@ -240,12 +256,12 @@ def run_games(a: str | Player, b: str | Player, games: int, seed: int, target: i
                 wins += won
                 scores.append(1.0 if won else 0.0)
             for s, c in clocks.items():
-                (ta if (s & 1) == a_team else tb).times.extend(c)
+                (ta if table.side_of[s] == a_team else tb).times.extend(c)
         if progress and (i + 1) % progress == 0:
             print(f"  {i + 1} games: {100 * sum(scores) / len(scores):.1f}%", file=sys.stderr, flush=True)
     m, lo, hi = mean_ci(scores)
     return {
-        "mode": "games", "ns": a, "ew": b, "games": games * 2, "seed": seed, "target": target,
+        "mode": "games", "ns": a, "ew": b, "games": games * len(seatings(table)), "seed": seed, "target": target,
         "ns_win_rate": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)], "wins": wins, "draws": draws,
         "teams": {"ns": _times_only(ta), "ew": _times_only(tb)},
     }
@@ -268,7 +284,7 @@ def format_result(r: dict) -> str:
     lo, hi = r["ci95"]
     if r["mode"] == "deals":
         lines = [
-            f"{r['ns']} vs {r['ew']}: {r['deals']} deals ×2 (duplicate), seed {r['seed']}: "
+            f"{r['ns']} vs {r['ew']}: {r['deals']} deals ×{r.get('seatings', 2)} (duplicate), seed {r['seed']}: "
             f"{r['diff_per_deal']:+.1f} points per deal for {r['ns']}, 95% CI [{lo:+.1f}, {hi:+.1f}]"
         ]
     else:
@@ -341,7 +357,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "glimpse (hard, its play's sampled deals put half the unseen cards right)")
     p.add_argument("--ew", default="easy", help="player B: as --ns")
     p.add_argument("--deals", type=int, default=100, help="deals, each played twice (default 100)")
-    p.add_argument("--games", type=int, default=0, help="play N whole games (×2, duplicate) instead of deals")
+    p.add_argument("--games", type=int, default=0,
+                   help="play N whole games (×2, duplicate; once per seat alone) instead of deals")
     p.add_argument("--target", type=int, default=250, help="target of the whole games (default 250)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rules", help=RULES_HELP + " (whole games: --target sets the target)")

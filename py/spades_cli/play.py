@@ -6,10 +6,11 @@ seeding the page uses too, so a game replays identically everywhere — and neve
 A bot-protocol program (``protocol.OutsidePlayer``) is sent the request of the protocol instead:
 the record as its seat may know it.
 
-``python -m spades play --game N [--ns LEVEL] [--ew LEVEL] [--rules JSON]`` seats bots at all
-four seats — NS at ``--ns`` (default: the partner's level, South's stand-in), EW at ``--ew``
-(default: the page's default difficulty) — plays the whole game and prints its record
-(docs/record.md). Running it twice prints the same record.
+``python -m spades play --game N [--ns LEVEL] [--ew LEVEL] [--rules JSON]`` seats bots at every
+seat of the table (``--rules '{"table": …}'``) — NS at ``--ns`` (default: the partner's level,
+South's stand-in), EW at ``--ew`` (default: the page's default difficulty); at a table without
+partners, South at ``--ns`` and every other seat at ``--ew`` — plays the whole game and prints its
+record (docs/record.md). Running it twice prints the same record.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from spades.bots import LEVELS, decision_rng, make_player
+from spades.bots import LEVELS, decision_rng, make_player, unplayed
+from spades.cards import Seat
 from spades.messages import SpadesError
 from spades.record import to_record
 from spades.rules import DEAL, OPTIONS, Option, Phase, Rules
+from spades.seating import PARTNERS, Table
 from spades.state import Game
 from spades.table import DEFAULT_LEVEL, PARTNER_LEVEL
 
@@ -67,11 +70,14 @@ def bot_action(game: Game, player: Player, clock: list | None = None) -> Action:
     return action
 
 
-def players_for(ns: str | Player, ew: str | Player) -> dict:
-    """Seat -> player, from a level name (or a player object) per team."""
+def players_for(ns: str | Player, ew: str | Player, table: Table = PARTNERS) -> dict:
+    """Seat -> player, from a level name (or a player object) per team; at a table without
+    partners, ``ns`` plays South's seat and ``ew`` every other."""
     def as_player(p: str | Player) -> Player:
         return make_player(p) if isinstance(p, str) else p
     a, b = as_player(ns), as_player(ew)
+    if table.solo:
+        return {seat: a if seat == Seat.S else b for seat in table.seats}
     return {0: a, 1: b, 2: a, 3: b}
 
 
@@ -80,7 +86,7 @@ def play_hand(game: Game, players: dict, clocks: dict | None = None, refused: di
     ``refused`` (seat -> count), a level's action that is not legal (the engine refuses it, or
     the level's own check does) is counted there and the seat's first legal action played in its
     place: the arena's count of refusals. Without it, or from an outside program, it stops."""
-    while game.phase is Phase.BID or game.phase is Phase.PLAY:
+    while game.phase is Phase.BID or game.phase is Phase.PLAY or game.phase is Phase.DRAW:
         seat = game.to_move
         clock = None if clocks is None else clocks.setdefault(seat, [])
         try:
@@ -139,7 +145,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.game < 0:
         print("error: --game: a game number is 0 or more", file=sys.stderr)
         return 2
-    game = play_game(args.game, players_for(args.ns, args.ew), rules)
+    missing = unplayed(rules.layout, (args.ns, args.ew))
+    if missing:
+        print(f"error: {missing}", file=sys.stderr)
+        return 2
+    game = play_game(args.game, players_for(args.ns, args.ew, rules.layout), rules)
     json.dump(to_record(game), sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
@@ -149,8 +159,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("play", help="computer players play a whole game; print its record")
     p.add_argument("--game", type=int, required=True, help="game number (номер партии)")
     p.add_argument("--ns", choices=sorted(LEVELS), default=PARTNER_LEVEL,
-                   help=f"level of South and North (default {PARTNER_LEVEL})")
+                   help=f"level of South and North; of South alone at a table without partners "
+                        f"(default {PARTNER_LEVEL})")
     p.add_argument("--ew", choices=sorted(LEVELS), default=DEFAULT_LEVEL,
-                   help=f"level of West and East (default {DEFAULT_LEVEL})")
+                   help=f"level of West and East; of every seat but South at a table without partners "
+                        f"(default {DEFAULT_LEVEL})")
     p.add_argument("--rules", help=RULES_HELP)
     p.set_defaults(func=cmd_play)

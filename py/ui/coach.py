@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from spades import BLIND, Card, Phase
 from spades.record import to_record
-from spades.rules import TRICKS_PER_HAND
+from spades.rules import DISCARD, KEEP, TRICKS_PER_HAND
 from spades.values import Value
 
 from .play import SOUTH, Session
@@ -54,14 +54,16 @@ class Analysis(Value):
 
 
 class Review(Value):
-    """The hand under review (0-based) and how many of its tricks are shown (0: the bids)."""
+    """The hand under review (0-based) and how many of its tricks are shown (0: the bids), at
+    most ``last`` (the hand's tricks: 13, 17 at three)."""
 
-    __slots__ = ("hand", "step")
+    __slots__ = ("hand", "step", "last")
     hand: int
     step: int
+    last: int
 
-    def __init__(self, hand: int, step: int = 0) -> None:
-        super().__init__(hand, max(0, min(TRICKS_PER_HAND, step)))
+    def __init__(self, hand: int, step: int = 0, last: int = TRICKS_PER_HAND) -> None:
+        super().__init__(hand, max(0, min(last, step)), last)
 
 
 class Coach:
@@ -144,6 +146,8 @@ class Coach:
         if isinstance(action, Card):
             session.selected = action
             session.status = f"{t('button.hint.play')}: {action.display} — {reason}"
+        elif action in (KEEP, DISCARD):  # the draw (two players)
+            session.status = f"{t('button.hint.play')}: {t('button.' + str(action))} — {reason}"
 
     # --- the bid's preview --------------------------------------------------------------------
 
@@ -234,17 +238,18 @@ class Coach:
 
     def open_review(self, hand: int, step: int = 0) -> None:
         """Open the review of finished hand ``hand`` (0-based) at trick ``step``."""
-        if 0 <= hand < len(self.session.view().sheet) and 0 <= step <= TRICKS_PER_HAND:
-            self.review = Review(hand, step)
+        if 0 <= hand < len(self.session.view().sheet) and 0 <= step <= self.session.game.table.hand_size:
+            self.review = Review(hand, step, self.session.game.table.hand_size)
             self.session.panel = "review"
 
     def step_review(self, delta: int) -> None:
-        """One trick forward (``+1``) or back (``-1``); ``0`` and ``13`` go to an end."""
+        """One trick forward (``+1``) or back (``-1``); ``0`` and the hand's size (13, 17 at three)
+        go to an end."""
         review = self.review
         if review is not None:
-            last = TRICKS_PER_HAND
+            last = self.session.game.table.hand_size
             step = 0 if delta == 0 else (last if delta == last else review.step + delta)
-            self.review = Review(review.hand, step)
+            self.review = Review(review.hand, step, review.last)
 
 
 def _reporting(steps: Steps, report: Callable[[Any], object]) -> Steps:

@@ -28,6 +28,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, IllegalActionError, Phase, SpadesError
+from spades.rules import DISCARD, KEEP
 
 from . import stats
 from .coach import Coach
@@ -156,6 +157,12 @@ class Controller:
         session = self.session
         if session.south_turn and session.game.phase is Phase.BID and not session.blind_pending:
             self.act(int(value))
+
+    def do_draw(self, value: str) -> None:
+        """«Оставить» / «Сбросить»: South's turn of the draw (two players)."""
+        session = self.session
+        if session.south_turn and session.game.phase is Phase.DRAW and value in (KEEP, DISCARD):
+            self.act(value)
 
     def do_blind_nil(self) -> None:
         session = self.session

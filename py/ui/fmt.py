@@ -10,12 +10,12 @@ from spades import BLIND, Card, Seat
 from spades.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from spades.reasons import Reason
 from spades.scoring import BONUS_ROW, SHEET_ROWS
-from spades.table import PENALTY_ONLY
+from spades.table import GAME_CHOICES, PENALTY_ONLY
 
 from .strings import language, t
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from spades.reasons import Why
     from spades.rules import Bid, Rules
@@ -130,6 +130,8 @@ def house_text(rules: Rules, every: bool = True) -> str:
     settings; empty under the default rules. The bags per penalty go unnamed with the penalty
     off: there is nothing then for them to count to."""
     changed = rules.changed() if every else rules.house()
+    for key in GAME_CHOICES:  # named apart (``table_text``)
+        changed.pop(key, None)
     if not rules.bag_penalty:
         for key in PENALTY_ONLY:
             changed.pop(key, None)
@@ -137,5 +139,27 @@ def house_text(rules: Rules, every: bool = True) -> str:
     return t("house.list", rules=", ".join(parts)) if parts else ""
 
 
+def table_text(rules: Rules) -> str:
+    """The table the game is played at, in words («Вдвоём, с добором»)."""
+    return t(f"settings.table.{rules.table}")
+
+
+def sides(rules: Rules) -> list[tuple[str, str]]:
+    """Each side of the table, in the totals' order: its key (``"NS"``, ``"EW"``; a seat's
+    letter at a table without partners, ``Table.side_names``) and its name («Мы», «Запад»)."""
+    table = rules.layout
+    if table.solo:
+        return [(seat.name, seat_name(seat)) for (seat,) in table.sides]
+    return [(name, t(TEAM_WORDS[name])) for name in table.side_names]
+
+
+TEAM_WORDS = {"NS": "team.NS", "EW": "team.EW"}  # the partnerships' names: «Мы», «Они»
+
+
+def side_scores(rules: Rules, totals: Sequence[int]) -> str:
+    """«Вы 120, Запад 80, Восток 40»: each side's score, for the result and the chart's words."""
+    return ", ".join(t("side.score", side=name, score=number(total)) for (_, name), total in zip(sides(rules), totals))
+
+
 __all__ = ["attrs", "card_name", "colour", "escape", "house_text", "pips", "signed", "number", "points", "score_rows",
-           "seat_name", "bid_text"]
+           "seat_name", "side_scores", "sides", "table_text", "bid_text"]

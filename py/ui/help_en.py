@@ -167,11 +167,38 @@ the Spades rules on pagat.com.</li>
 </ul>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>
+<h3>Other tables</h3>
+<p>In the settings, under "Table", you choose who plays; a new table starts with the next
+game.</p>
+<ul>
+<li><b>Four, two against two</b>: the usual game described above.</li>
+<li><b>Two, with the draw.</b> You play one opponent, who sits across the table in North's
+seat. The cards are not dealt: two players usually draw them, taking turns at the stock and
+keeping 13 each. The one who bids first draws first. On a turn the player looks at the top
+card of the stock and either keeps it (then sees the next card and discards it) or discards
+it and must take the next. After 26 turns each holds 13 cards; the 26 discards are out of the
+hand, and nobody sees the other's. Then the bids (0 to 13, or Nil) and 13 tricks of two
+cards; spades must be broken as usual. Each scores alone: the bid ×10, bags and their
+penalty, Nil ±100. For example: you turn up ♠K and keep it, and the next card, ♦4, is
+discarded. There is no Blind Nil for two: you see your cards as you draw them.</li>
+<li><b>Four, each for themselves</b> (Cutthroat). The deal is the usual 13 cards each, but
+there are no partners: everyone bids and scores alone. The winner is the one with the highest
+score when someone reaches the target (or falls below −200); while the leaders are level, the
+game goes on.</li>
+<li><b>Three, each for themselves.</b> The 2♣ is put aside and the other 51 cards are dealt,
+17 each; a hand is 17 tricks of three cards, and bids go from 0 to 17. South, West and East
+play.</li>
+</ul>
+<p>House rules at these tables: the team's minimum and "a failed Nil's tricks count for the
+partner" are about a team, and are not available when each plays alone. The jokers, bags by
+5, the Nil's value and spades led at any time work as usual. The bonus for all the tricks goes
+to a player who bids every trick of the hand (13; 17 for three) and takes them. Blind Nil (when
+on) may be bid when you trail the leader by 100 points or more.</p>
+<p>Hints, the hand's analysis and the statistics work at every table; the statistics also
+count wins by table.</p>
 <h3>House rules this game does not use</h3>
 <ul>
-<li><b>Two players.</b> There is a two-player variant where the cards are drawn from the stock
-one at a time. Here there are always four players, two against two.</li>
-<li><b>Passing cards after a Nil</b> between partners is not done here either.</li>
+<li><b>Passing cards after a Nil</b> between partners is not done here.</li>
 </ul>
 <h3>How Spades differs from Hearts</h3>
 <p>In Hearts everyone plays alone, there is no bidding and no trump, and tricks with hearts

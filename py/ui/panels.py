@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades import SEATS, Card, Seat
-from spades.cards import TEAMS, sort_for_display
-from spades.rules import LOSING_SCORE, TRICKS_PER_HAND, is_nil
+from spades import Card, Seat
+from spades.cards import sort_for_display
+from spades.rules import LOSING_SCORE, Rules, in_turn, is_nil
+from spades.seating import TABLES
 
 from . import stats
-from .fmt import attrs, bid_text, colour, escape, number, pips, points, score_rows, seat_name, signed
+from .fmt import attrs, bid_text, colour, escape, number, pips, points, score_rows, seat_name, sides, signed
 from .review import held_after
 from .strings import t
 
@@ -42,7 +43,9 @@ def stats_panel(tv: TableView) -> str:
     for key, b in sorted(figures["by"].items()):
         kind, value = key.split(":")
         label = (t("stats.by_level", level=t(f"settings.level.{value}")) if kind == "level"
-                 else t("stats.by_house") if kind == "house" else t("stats.by_target", target=value))
+                 else t("stats.by_house") if kind == "house"
+                 else t("stats.by_table", table=t(f"settings.table.{value}")) if kind == "table"
+                 else t("stats.by_target", target=value))
         rows.append(f'<tr><th scope="row">{escape(label)}</th><td data-by="{escape(key)}">'
                     f'{escape(t("stats.won_of", won=b["won"], games=b["games"]))}</td></tr>')
     for which in ("best", "worst"):
@@ -75,8 +78,9 @@ def review(tv: TableView) -> str:
     assert data is not None, "there with the review"
     held = held_after(data, step)
     bids = " · ".join(f"{seat_name(Seat.parse(s))} {bid_text(b)}" for s, b in data["bids"].items())
+    table = TABLES[data["table"]]
     hands = []
-    for who in (Seat.N, Seat.W, Seat.E, Seat.S):
+    for who in (seat for seat in (Seat.N, Seat.W, Seat.E, Seat.S) if seat in table.seats):
         cards = "".join(f'<span class="mini {colour(c)}">{escape(c.display)}</span>'
                         for c in sort_for_display(held[who.name]))
         hands.append(f'<div class="review-hand at-{who.name}" data-seat="{who.name}" '
@@ -86,8 +90,7 @@ def review(tv: TableView) -> str:
         trick = data["tricks"][step - 1]
         leader = Seat.parse(trick["leader"])
         plays = []
-        for i, code in enumerate(trick["cards"]):
-            who = SEATS[(leader + i) % len(SEATS)]
+        for who, code in zip(in_turn(leader, table), trick["cards"]):
             card = Card.parse(code)
             won = ' class="won"' if who.name == trick["winner"] else ""
             plays.append(f'<li{won} data-seat="{who.name}" data-card="{code}">{escape(seat_name(who))}: '
@@ -102,18 +105,19 @@ def review(tv: TableView) -> str:
         f'<p class="review-where" data-hand="{index + 1}" data-step="{step}">'
         f'{escape(t("review.where", hand=index + 1, trick=step, tricks=len(data["tricks"])))}</p>'
         f'<p class="review-bids">{escape(t("review.bids", bids=bids))}</p>'
-        f'{boston_line(tv.bostons[index] if index < len(tv.bostons) else -1)}'
+        f'{boston_line(data["table"], tv.bostons[index] if index < len(tv.bostons) else -1)}'
         f'<div class="review-table">{"".join(hands)}</div>{trick_html}'
         f'<p class="review-steps">{step_button(0, "review.first", step == 0)}'
         f'{step_button(-1, "review.back", step == 0)}{step_button(1, "review.forward", step >= len(data["tricks"]))}'
-        f'{step_button(TRICKS_PER_HAND, "review.last", step >= len(data["tricks"]))}</p>'
+        f'{step_button(len(data["tricks"]), "review.last", step >= len(data["tricks"]))}</p>'
     )
 
 
 def chart(view: View) -> str:
-    """Both teams' scores after each hand as an SVG line chart, with the target and −200 lines,
+    """Every side's score after each hand as an SVG line chart, with the target and −200 lines,
     and a text alternative."""
-    points = [(0, 0)] + [(ns.total, ew.total) for ns, ew in view.sheet]
+    named = sides(view.rules)
+    points = [(0,) * len(named)] + [tuple(row.total for row in rows) for rows in view.sheet]
     if len(points) < 2:
         return ""
     target, floor = view.rules.target, LOSING_SCORE
@@ -125,7 +129,7 @@ def chart(view: View) -> str:
     def y(v: float) -> float:
         return pad / 2 + (height - pad) * (top - v) / (top - bottom)
     lines = []
-    for team, k in (("NS", 0), ("EW", 1)):
+    for k, (team, _) in enumerate(named):
         path = " ".join(f"{x(i):.1f},{y(p[k]):.1f}" for i, p in enumerate(points))
         dots = "".join(f'<circle class="dot-{team.lower()}" cx="{x(i):.1f}" cy="{y(p[k]):.1f}" r="3" '
                        f'data-hand="{i}" data-score="{p[k]}"/>' for i, p in enumerate(points) if i)
@@ -133,7 +137,12 @@ def chart(view: View) -> str:
     marks = "".join(
         f'<line class="mark" x1="{pad}" x2="{width - pad}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
         f'<text x="{width - pad + 2}" y="{y(v) + 4:.1f}">{escape(number(v))}</text>' for v in (target, 0, floor))
-    text = "; ".join(t("chart.point", hand=i, ns=number(p[0]), ew=number(p[1])) for i, p in enumerate(points) if i)
+    if view.rules.layout.solo:
+        text = "; ".join(t("chart.point.sides", hand=i, scores=", ".join(
+            t("side.score", side=name, score=number(v)) for (_, name), v in zip(named, p)))
+            for i, p in enumerate(points) if i)
+    else:
+        text = "; ".join(t("chart.point", hand=i, ns=number(p[0]), ew=number(p[1])) for i, p in enumerate(points) if i)
     label = t("chart.aria", target=target, points=text)
     return (f'<figure class="chart"><svg id="chart" viewBox="0 0 {width} {height}" role="img" '
             f'aria-label="{escape(label)}" data-hands="{len(points) - 1}">{marks}{"".join(lines)}</svg>'
@@ -192,14 +201,15 @@ def bid_verdict(d: Decision | None) -> str:
 
 
 def hand_summary(tv: TableView, over: bool = False) -> str:
-    """The panel over the table when a hand is over: each seat's bid and tricks, each team's six
+    """The panel over the table when a hand is over: each seat's bid and tricks, each side's six
     rows for this hand, the bag bank and the bags left before the next −100, what comes next."""
     view = tv.game
     finished = view.hand_score
     assert finished is not None, "the summary is of a finished hand"
-    ns, ew = finished
+    table = view.rules.layout
+    named = sides(view.rules)
     seats = []
-    for who in (Seat.S, Seat.W, Seat.N, Seat.E):
+    for who in (seat for seat in (Seat.S, Seat.W, Seat.N, Seat.E) if seat in table.seats):
         bid, taken = view.bids[who], view.taken[who]
         line = t("summary.bid_taken", bid=bid_text(bid), taken=taken)
         mark = ""
@@ -209,22 +219,22 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
                     f'{escape(t("summary.nil_made" if made else "summary.nil_failed"))}</span>')
         seats.append(f'<li data-seat="{who.name}" data-bid="{bid}" data-taken="{taken}">'
                      f'<strong>{escape(seat_name(who))}</strong>: {escape(line)}{mark}</li>')
-    rows = score_rows((("NS", ns._asdict()), ("EW", ew._asdict())), lambda row: t("sheet.row." + row))
+    rows = score_rows(((key, score._asdict()) for (key, _), score in zip(named, finished)),
+                      lambda row: t("sheet.row." + row))
     banks = []
-    for team, score in (("NS", ns), ("EW", ew)):
+    for (team, name), score in zip(named, finished):
         left = (t("summary.to_penalty", left=view.rules.bag_limit - score.bank,
                   penalty=view.rules.penalty) if view.rules.bag_penalty
                 else t("summary.no_penalty"))
-        banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(t("team." + team))}</strong>: '
+        banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(name)}</strong>: '
                      f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')
-    head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
-            f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
     next_text = t("summary.over") if over else t("summary.goes_on", target=view.rules.target)
     return (
         f'<section id="summary" class="summary" role="dialog" aria-labelledby="summary-title">'
         f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
-        f'<ul class="summary-seats">{"".join(seats)}</ul>{boston_line(tv.bostons[-1] if tv.bostons else -1)}'
-        f'<table class="sheet summary-sheet">{head}<tbody>{rows}</tbody></table>'
+        f'<ul class="summary-seats">{"".join(seats)}</ul>'
+        f'{boston_line(view.rules.table, tv.bostons[-1] if tv.bostons else -1)}'
+        f'<table class="sheet summary-sheet">{sheet_head(view)}<tbody>{rows}</tbody></table>'
         f'<ul class="summary-banks">{"".join(banks)}</ul>'
         f'<p class="summary-next">{escape(next_text)}</p>'
         f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
@@ -236,32 +246,47 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
     )
 
 
-def boston_line(team: int) -> str:
-    """«Бостон»: the team (0 NS, 1 EW) took all 13 tricks; nothing for −1."""
-    if team < 0:
+def sheet_head(view: View) -> str:
+    """The score table's head: an empty corner, then each side's name."""
+    return ('<thead><tr><th scope="col"></th>'
+            + "".join(f'<th scope="col">{escape(name)}</th>' for _, name in sides(view.rules)) + "</tr></thead>")
+
+
+def boston_line(table: str, side: int) -> str:
+    """«Бостон»: the side took every trick of the hand; nothing for −1."""
+    if side < 0:
         return ""
-    name = TEAMS[team].name
-    return f'<p class="boston" data-team="{name}">{escape(t("summary.boston", team=t("team." + name)))}</p>'
+    at = TABLES[table]
+    key, name = at.side_names[side], dict(sides(Rules(table=table)))[at.side_names[side]]
+    return (f'<p class="boston" data-team="{key}">'
+            f'{escape(t("summary.boston", team=name, tricks=at.hand_size))}</p>')
 
 
 def sheet(view: View, bostons: tuple[int, ...] = ()) -> str:
     if not view.sheet:
         return f'<p class="sheet-empty">{escape(t("sheet.empty"))}</p>'
-    head = (f'<thead><tr><th scope="col"></th><th scope="col">{escape(t("team.NS"))}</th>'
-            f'<th scope="col">{escape(t("team.EW"))}</th></tr></thead>')
+    named = sides(view.rules)
+    span = len(named) + 1
     bodies = []
-    for i, (ns, ew) in enumerate(view.sheet, 1):
+    for i, scored in enumerate(view.sheet, 1):
         title = escape(t("sheet.hand", number=i))
         look = (f' <button type="button" class="secondary review-open" data-action="review" data-value="{i}">'
                 f'{escape(t("button.review"))}</button>')
-        rows = [f'<tr class="sheet-hand"><th colspan="3" scope="rowgroup">{title}{look}</th></tr>',
-                score_rows((("NS", ns._asdict()), ("EW", ew._asdict())), lambda row: t("sheet.row." + row), True)]
-        bank = t("sheet.bank", ns=ns.bank, ew=ew.bank)
-        rows.append(f'<tr class="sheet-bank"><td colspan="3">{escape(bank)}</td></tr>')
+        rows = [f'<tr class="sheet-hand"><th colspan="{span}" scope="rowgroup">{title}{look}</th></tr>',
+                score_rows(((key, score._asdict()) for (key, _), score in zip(named, scored)),
+                           lambda row: t("sheet.row." + row), True)]
+        if view.rules.layout.solo:
+            bank = t("sheet.banks", banks=", ".join(t("sheet.bank.side", side=name, bank=score.bank)
+                                                     for (_, name), score in zip(named, scored)))
+        else:
+            bank = t("sheet.bank", ns=scored[0].bank, ew=scored[1].bank)
+        rows.append(f'<tr class="sheet-bank"><td colspan="{span}">{escape(bank)}</td></tr>')
         if i <= len(bostons) and bostons[i - 1] >= 0:
-            rows.append(f'<tr class="sheet-boston"><td colspan="3">{boston_line(bostons[i - 1])}</td></tr>')
+            rows.append(f'<tr class="sheet-boston"><td colspan="{span}">'
+                        f'{boston_line(view.rules.table, bostons[i - 1])}</td></tr>')
         bodies.append(f'<tbody data-hand="{i}">{"".join(rows)}</tbody>')
-    return f'{chart(view)}<table class="sheet">{head}{"".join(bodies)}</table>'
+    return f'{chart(view)}<table class="sheet">{sheet_head(view)}{"".join(bodies)}</table>'
 
 
-__all__ = ["analysis_panel", "bid_verdict", "chart", "hand_summary", "review", "sheet", "stats_panel"]
+__all__ = ["analysis_panel", "bid_verdict", "boston_line", "chart", "hand_summary", "review", "sheet", "sheet_head",
+           "stats_panel"]

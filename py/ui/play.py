@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
-from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError, Team
-from spades.rules import is_nil
+from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError
+from spades.rules import DISCARD, KEEP, is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import saves, stats
-from .fmt import bid_text, number, partner_words, seat_name, signed
+from .fmt import bid_text, number, partner_words, seat_name, side_scores, signed
 from .strings import language, set_language, t
 
 if TYPE_CHECKING:
@@ -125,7 +125,18 @@ class Session:
         return self.game.key
 
     def level_of(self, seat: Seat) -> str:
-        return PARTNER_LEVEL if seat is Seat.N else self.level
+        return PARTNER_LEVEL if seat == self.partner else self.level
+
+    @property
+    def partner(self) -> Seat | None:
+        """South's partner (North), or None at a table without partners."""
+        return self.game.table.partner_of[SOUTH]
+
+    @property
+    def starting(self) -> bool:
+        """This hand has not begun: no bid made, no card drawn (its deal not shown yet)."""
+        view = self.view()
+        return (view.phase is Phase.BID and not view.bid_log) or (view.phase is Phase.DRAW and not view.draws)
 
     @property
     def blind_pending(self) -> bool:
@@ -141,7 +152,7 @@ class Session:
         """«Раздать» would deal now: a hand is over, or this hand's deal was not shown yet."""
         game = self.game
         return not self.busy and not self.confirm and (
-            game.phase is Phase.HAND_OVER or (game.phase is Phase.BID and not self.dealt))
+            game.phase is Phase.HAND_OVER or (game.phase in (Phase.BID, Phase.DRAW) and not self.dealt))
 
     def start(self, url_game: int | None = None) -> None:
         """Continue the saved game, or start game ``url_game`` (asking first when that would
@@ -192,7 +203,7 @@ class Session:
         self.level = level
         view = game.view(SOUTH)
         seen = saves.load_seen(self.store, game)
-        self.dealt = seen is not None or not (view.phase is Phase.BID and not view.bid_log)
+        self.dealt = seen is not None or not self.starting
         self.looked = bool(seen) or not view.may_bid_blind
         self.failed = None
         self.peek = False
@@ -225,7 +236,7 @@ class Session:
         hand (its bid or its card, and the computers' actions after it); None when there is
         nothing to take back: South has not acted in this hand yet, or the hand is scored."""
         view = self.view()
-        if view.phase not in (Phase.BID, Phase.PLAY):
+        if view.phase not in (Phase.BID, Phase.PLAY, Phase.DRAW):
             return None
         mine = [k for k, seat in enumerate(view.actors) if seat == SOUTH]
         if not mine:
@@ -243,16 +254,26 @@ class Session:
         tricks = len(game.hand.tricks)
         game.apply(action)
         self.save()
-        if isinstance(action, str) and action != BLIND:
+        if isinstance(action, str) and action not in (BLIND, KEEP, DISCARD):
             action = Card.parse(action)
         text = self.said(seat, action)
-        if seat is Seat.N:
+        if seat == self.partner:
             text = self.keep_said(action, reason, text)
         self.after(action, tricks)
         self.status = text
 
     def said(self, seat: Seat, action: Action) -> str:
-        """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …»."""
+        """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы
+        оставили 7♥, в сброс ушла 2♣» (South's own turn of the draw: it saw both cards)."""
+        if action in (KEEP, DISCARD) and not isinstance(action, Card):
+            if seat != SOUTH:
+                return t("status.bot_draw", seat=seat_name(seat))
+            hand = self.game.hands[-1]
+            top = 2 * (len(hand.draws) - 1)
+            first, second = hand.stock[top], hand.stock[top + 1]  # type: ignore[index]  # the draw's stock
+            if action == KEEP:
+                return t("status.you_keep", kept=first.display, thrown=second.display)
+            return t("status.you_discard", kept=second.display, thrown=first.display)
         if isinstance(action, Card):
             key = "status.you_play" if seat == SOUTH else "status.bot_play"
             return t(key, seat=seat_name(seat), card=action.display)
@@ -299,22 +320,39 @@ class Session:
         if game.phase is Phase.GAME_OVER:
             return self.result_text()
         if game.phase is Phase.HAND_OVER:
-            ns, ew = (s.hand for s in self.view().hand_score)  # type: ignore[union-attr]  # the hand is over
+            rows = self.view().hand_score
+            assert rows is not None, "the hand is over"
+            if game.table.solo:
+                scores = ", ".join(t("side.score", side=seat_name(side[0]), score=signed(row.hand))
+                                   for side, row in zip(game.table.sides, rows))
+                return t("status.hand_over.solo", scores=scores)
+            ns, ew = (s.hand for s in rows)
             return t("status.hand_over", ns=signed(ns), ew=signed(ew))
         if not self.dealt:
             return t("status.press_deal")
         seat = game.to_move
         if seat != SOUTH:
-            key = "status.waiting_bid" if game.phase is Phase.BID else "status.waiting"
+            key = {Phase.BID: "status.waiting_bid", Phase.DRAW: "status.drawing"}.get(game.phase, "status.waiting")
             return t(key, seat=seat_name(seat))  # type: ignore[arg-type]  # bidding or playing: a seat
+        if game.phase is Phase.DRAW:
+            return t("status.draw")
         if game.phase is Phase.BID:
             return t("status.your_blind") if self.blind_pending else t("status.your_bid")
         return t("status.your_lead") if not self.view().trick.cards else t("status.your_follow")
 
     def result_text(self) -> str:
-        ns, ew = self.game.totals
-        winner = self.game.outcome.winner  # type: ignore[union-attr]  # the game is over
-        key = "result.draw" if winner is None else ("result.win" if winner is Team.NS else "result.loss")
+        game = self.game
+        winner = game.outcome.winner  # type: ignore[union-attr]  # the game is over
+        if game.table.solo:
+            scores = side_scores(game.rules, game.totals)
+            if winner is None:
+                return t("result.draw.solo", scores=scores)
+            if winner == game.table.side_of[SOUTH]:
+                return t("result.win.solo", scores=scores)
+            return t("result.loss.solo", seat=seat_name(game.table.sides[winner][0]), scores=scores)
+        ns, ew = game.totals
+        mine = game.table.side_of[SOUTH]
+        key = "result.draw" if winner is None else ("result.win" if winner == mine else "result.loss")
         return t(key, ns=number(ns), ew=number(ew))
 
     # --- the store --------------------------------------------------------------------------

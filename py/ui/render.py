@@ -11,13 +11,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades import BLIND, Card, Phase, Seat, Team
+from spades import BLIND, Card, Phase, Seat
 from spades.cards import sort_for_display
-from spades.rules import is_nil, winning_index
-from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
+from spades.rules import DISCARD, KEEP, is_nil, winning_index
+from spades.table import GAME_CHOICES, HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
 
 from .art import AVATARS, avatar, face
-from .fmt import attrs, bid_text, card_name, colour, escape, house_text, number, pips, points, seat_name, signed
+from .fmt import (
+    attrs,
+    bid_text,
+    card_name,
+    colour,
+    escape,
+    house_text,
+    number,
+    pips,
+    points,
+    seat_name,
+    sides,
+    signed,
+    table_text,
+)
 from .help import page as help_page
 from .panels import chart, hand_summary, review, sheet, stats_panel
 from .strings import language, t
@@ -40,10 +54,8 @@ def regions(tv: TableView) -> dict[str, str]:
     return {
         "info": info(tv, view),
         "scores": scores(view),
-        "seat-N": seat(tv, view, Seat.N),
-        "seat-W": seat(tv, view, Seat.W),
-        "seat-E": seat(tv, view, Seat.E),
-        "seat-S": seat(tv, view, Seat.S),
+        **{f"seat-{who.name}": seat(tv, view, who) if who in view.rules.layout.seats else ""
+           for who in (Seat.N, Seat.W, Seat.E, Seat.S)},
         "trick": trick(tv, view),
         "panel": panel(tv, view),
         "hand": hand(tv, view),
@@ -90,6 +102,9 @@ def info(tv: TableView, view: View) -> str:
         f'<span class="target">{escape(t("game.target", target=view.rules.target))}</span>',
         f'<span class="hand-number">{escape(t("game.hand", number=view.hand_index + 1))}</span>',
     ]
+    if view.rules.table != TABLE_CHOICES["table"][0]:  # another table than two against two
+        parts.append(f'<span class="table-name" data-table="{view.rules.table}">'
+                     f'{escape(table_text(view.rules))}</span>')
     house = house_text(view.rules)
     if house:
         parts.append(f'<span class="house-rules">{escape(house)}</span>')
@@ -98,12 +113,11 @@ def info(tv: TableView, view: View) -> str:
 
 def scores(view: View) -> str:
     out = []
-    for team in (Team.NS, Team.EW):
-        name = t(f"team.{team.name}")
-        score, bank = view.totals[team], view.banks[team]
+    for side, (key, name) in enumerate(sides(view.rules)):
+        score, bank = view.totals[side], view.banks[side]
         label = t("score.aria", team=name, score=points(score), bank=bank)
         out.append(
-            f'<div class="team team-{team.name.lower()}" data-team="{team.name}" data-score="{score}" '
+            f'<div class="team team-{key.lower()}" data-team="{key}" data-score="{score}" '
             f'data-bank="{bank}" aria-label="{escape(label)}">'
             f'<span class="team-name">{escape(name)}</span> '
             f'<span class="team-score">{escape(number(score))}</span> '
@@ -117,9 +131,13 @@ def seat(tv: TableView, view: View, who: Seat) -> str:
     bid = view.bids[who]
     taken = view.taken[who]
     dealt = tv.dealt
-    turn = dealt and not tv.busy and view.to_move == who and view.phase in (Phase.BID, Phase.PLAY)
+    turn = dealt and not tv.busy and view.to_move == who and view.phase in (Phase.BID, Phase.PLAY, Phase.DRAW)
     classes = ["seat-box"] + (["is-turn"] if turn else [])
-    role = f' <span class="seat-role">· {escape(t("seat.N.role"))}</span>' if who is Seat.N else ""
+    partner = view.rules.layout.partner_of[Seat.S]
+    role = ""
+    if who is Seat.N:  # across the table: the partner, or an opponent at a table without partners
+        role_key = "seat.N.role" if partner == who else "seat.opponent.role"
+        role = f' <span class="seat-role">· {escape(t(role_key))}</span>'
     dealer = ""
     if view.dealer == who:
         dealer = (f' <span class="chip dealer" title="{escape(t("dealer"))}" '
@@ -255,6 +273,8 @@ def panel(tv: TableView, view: View) -> str:
                 f'{escape(t("button.deal"))}</button>')
     if not tv.south_turn:
         return ""
+    if view.phase is Phase.DRAW:
+        return draw_panel(view)
     if view.phase is Phase.BID:
         if tv.blind_pending:
             if tv.bid_hint is None:
@@ -278,6 +298,27 @@ def panel(tv: TableView, view: View) -> str:
         f'{escape(t("button.play"))}</button> '
         f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button>'
         "</div>"
+    )
+
+
+def draw_panel(view: View) -> str:
+    """South's turn of the draw (two players): the stock's top card, «Оставить» and «Сбросить»
+    with what each does."""
+    card = view.offered
+    assert card is not None, "South looks at the stock's top card on its turn"
+    count, size = view.held.bit_count() + 1, view.rules.layout.hand_size
+    def button(action: str, key: str, kind: str) -> str:
+        return (f'<button type="button" class="{kind}" data-action="draw" data-value="{action}" '
+                f'aria-describedby="draw-explain">{escape(t(key))}</button>')
+    return (
+        '<div class="draw-panel" role="group" aria-labelledby="draw-title">'
+        f'<p id="draw-title" class="panel-title">{escape(t("draw.title", count=count, size=size))}</p>'
+        f'<div class="card face {colour(card)} draw-card" role="img" data-offered="{card}" '
+        f'aria-label="{escape(t("draw.card", card=card_name(card)))}">{card_face(card)}</div>'
+        f'<p id="draw-explain" class="draw-explain">{escape(t("draw.explain"))}</p>'
+        f'<p class="draw-buttons">{button(KEEP, "button.keep", "big-button")} '
+        f'{button(DISCARD, "button.discard", "big-button secondary")}</p>'
+        f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button></div>'
     )
 
 
@@ -317,9 +358,9 @@ def settings(tv: TableView) -> str:
         return (f'<label class="option"><input type="radio" name="{name}" value="{value}"'
                 f'{attrs(checked=checked)}> {escape(label)}</label>')
 
-    def check(name: str, label: str, checked: bool) -> str:
+    def check(name: str, label: str, checked: bool, off: bool = False) -> str:
         return (f'<label class="option"><input type="checkbox" name="{name}"'
-                f'{attrs(checked=checked)}> {escape(label)}</label>')
+                f'{attrs(checked=checked, disabled=off)}> {escape(label)}</label>')
 
     def radios(name: str, extra: str = "", off: bool = False) -> str:  # one setting's values (``TABLE_CHOICES``)
         chosen = s.value(name)
@@ -327,13 +368,17 @@ def settings(tv: TableView) -> str:
                 + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in TABLE_CHOICES[name])
                 + extra + "</fieldset>")
 
+    refused = s.rules.layout.refuses  # a team's rule, at a table without partners
+
     def hinted(control: str, name: str) -> str:  # a house rule's control and its one-line explanation
-        return f'{control}<p class="option-hint" id="hint-{name}">{escape(t(f"settings.{name}.hint"))}</p>'
+        hint = t(f"settings.{name}.hint") + (" " + t("settings.team_only") if name in refused else "")
+        return f'{control}<p class="option-hint" id="hint-{name}">{escape(hint)}</p>'
 
     house = (f'<fieldset class="house"><legend>{escape(t("settings.house"))}</legend>'
-             + "".join(hinted(radios(name, off=name in PENALTY_ONLY and not s.rules.bag_penalty), name)
-                       for name in HOUSE_CHOICES)
-             + "".join(hinted(check(name, t(f"settings.{name}"), bool(s.value(name))), name) for name in HOUSE_SWITCHES)
+             + "".join(hinted(radios(name, off=name in PENALTY_ONLY and not s.rules.bag_penalty or name in refused),
+                              name) for name in HOUSE_CHOICES)
+             + "".join(hinted(check(name, t(f"settings.{name}"), bool(s.value(name)), name in refused), name)
+                       for name in HOUSE_SWITCHES)
              + "</fieldset>")
     rules = tv.game.rules
     note = t("settings.next_game") if tv.under_way else t("settings.now")
@@ -350,7 +395,7 @@ def settings(tv: TableView) -> str:
         blind=t("on") if rules.blind_nil else t("off"),
     )
     return (
-        radios("target") + radios("level")
+        "".join(hinted(radios(name), name) for name in GAME_CHOICES) + radios("target") + radios("level")
         + f'<fieldset><legend class="sr-only">{escape(t("settings.title"))}</legend>'
         f'{check("bag_penalty", t("settings.bag_penalty"), s.rules.bag_penalty)}'
         f'{check("blind_nil", t("settings.blind_nil"), s.rules.blind_nil)}'

@@ -18,7 +18,7 @@ from spades import RecordError, Rules, Seat, from_record, to_record
 from spades.reasons import Reason, words
 from spades.record import read_json
 from spades.rules import DEFAULT, OPTION
-from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS, RULE_SWITCHES, TABLE_CHOICES, seat_levels
+from spades.table import DEFAULT_LEVEL, HUMAN, OPPONENT_LEVELS, RULE_SWITCHES, TABLE_CHOICES, seat_levels
 from spades.values import Value
 
 from .strings import LANGUAGES, said
@@ -109,7 +109,7 @@ class Settings(Value):
                     chosen[name] = data[name]
                 else:
                     bad.append(name)
-        rules = Rules(**{name: value for name, value in chosen.items() if name in OPTION})  # type: ignore[arg-type]
+        rules = Rules.fitted(**{name: value for name, value in chosen.items() if name in OPTION})  # type: ignore[arg-type]
         table = {name: value for name, value in chosen.items() if name not in OPTION}
         return s._replace(rules=rules, **table), bad
 
@@ -134,7 +134,7 @@ def game_record(game: Game, level: str, undos: int = 0, started: int = 0) -> dic
     decision back, ``undos`` (how many times: the statistics mark such a game); and ``started``,
     the stamp that tells this play of a game number from another in the statistics."""
     record = to_record(game)
-    record["levels"] = {seat.name: lv for seat, lv in seat_levels(level).items()}
+    record["levels"] = {seat.name: lv for seat, lv in seat_levels(level, game.table).items()}
     if undos:
         record["undos"] = undos
     if started:
@@ -182,7 +182,8 @@ def read_game(text: str) -> tuple[Game, str, int, int]:
     except Exception as exc:  # a save must never break the page
         raise DamagedSave(error=f"{type(exc).__name__}: {exc}") from None
     levels: Any = data.get("levels") if isinstance(data.get("levels"), dict) else {}
-    level = levels.get("W") if levels.get("W") in OPPONENT_LEVELS else DEFAULT_LEVEL
+    opponent = game.table.opponents(HUMAN)[0].name  # West, or North at two: the opponents' level
+    level = levels.get(opponent) if levels.get(opponent) in OPPONENT_LEVELS else DEFAULT_LEVEL
     undos, started = data.get("undos"), data.get("started")
     return (game, level, undos if type(undos) is int and undos > 0 else 0,
             started if type(started) is int and started > 0 else 0)

@@ -7,8 +7,8 @@ deal), js/main.mjs (the storage the page hands over, the panels' inert page) and
 reads the built file back and compares (tests/site/test_build.py).
 """
 
-from spades.cards import SEATS
-from spades.rules import FIRST_DEALER, first_to_act
+from spades.rules import first_to_act, in_turn
+from spades.seating import PARTNERS, TABLES, Table
 from spades.table import CARD_SIZES, DECKS, FELTS
 
 STORAGE_PREFIX = "spades."  # the game's keys in localStorage (the page hands these to Python)
@@ -22,10 +22,12 @@ GAME_AT = "/home/pyodide/piki.zip"  # where js/pyodide.mjs writes the game's arc
 ARCHIVES = {"game": "py/piki.zip", "stdlib": "py/stdlib.zip"}  # under the site's root
 
 
-def deal_order(dealer: int) -> list[str]:
-    """The seats the cards fly to, in turn, when ``dealer`` deals: his left first."""
-    first = first_to_act(dealer)
-    return [SEATS[(first + i) % len(SEATS)].name for i in range(len(SEATS))]
+def deal_order(dealer: int, table: Table = PARTNERS) -> list[str]:
+    """The seat each card of the deal flies to, in turn, when ``dealer`` deals: his left first;
+    none at the draw's table, where the cards are drawn."""
+    if table.draw:
+        return []
+    return [seat.name for seat in in_turn(first_to_act(dealer, table), table, table.players * table.hand_size)]
 
 
 def for_the_page() -> dict:
@@ -39,7 +41,7 @@ def for_the_page() -> dict:
         "painted": list(PAINTED),
         "inert": {"painted": list(INERT_WHILE_PAINTED), "panels": list(INERT_BEHIND_PANELS)},
         "archive": {"at": GAME_AT, **ARCHIVES},
-        "firstDeal": deal_order(FIRST_DEALER),
+        "firstDeal": {name: deal_order(table.first_dealer, table) for name, table in TABLES.items()},
         "words": {lang: boot_words(lang) for lang in LANGUAGES},
         # the table's look: <body data-NAME> and its values (css/table.css; py/app.py sets them)
         "look": {"deck": list(DECKS), "cards": list(CARD_SIZES), "felt": list(FELTS)},

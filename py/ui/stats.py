@@ -14,10 +14,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from spades import Rules, Seat, Team, from_record, summary
+from spades import Rules, Seat, from_record, summary
 from spades.record import RecordError, read_json
-from spades.rules import is_nil
-from spades.table import DEFAULT_LEVEL, OPPONENT_LEVELS
+from spades.rules import is_nil, trailing_by
+from spades.seating import PARTNERS
+from spades.table import DEFAULT_LEVEL, GAME_CHOICES, OPPONENT_LEVELS
 
 from .strings import language, said, t
 
@@ -53,14 +54,17 @@ def game_key(record: dict) -> str:
 
 
 def entry(record: dict) -> dict:
-    """One game's figures from its record (our team NS, South's Nil bids)."""
+    """One game's figures from its record (our side: NS, or South alone at a table without
+    partners; South's Nil bids). ``score`` is ours and the best other side's."""
     game = from_record(record)
     view = game.view(Seat.S)
+    table = game.table
+    mine = table.side_of[Seat.S]
     hands = contracts = made = sets = nil_bids = nil_made = bags = points = 0
     for hand in summary(game)["hands"]:
         if "score" not in hand:
             continue
-        ns = hand["score"]["NS"]
+        ns = hand["score"][table.side_names[mine]]
         hands += 1
         won = ns["contract"] or ns.get("bonus", 0)  # a contract of 13 under the bonus: the bonus's row
         if won:
@@ -76,15 +80,17 @@ def entry(record: dict) -> dict:
     result = None
     if over:
         winner = game.outcome.winner  # type: ignore[union-attr]  # the game is over
-        result = "drawn" if winner is None else ("won" if winner is Team.NS else "lost")
+        result = "drawn" if winner is None else ("won" if winner == mine else "lost")
     levels: Any = record.get("levels") if isinstance(record.get("levels"), dict) else {}
+    rules = game.rules
     return {
-        "game": record.get("game"), "level": levels.get("W", DEFAULT_LEVEL),
-        "target": game.rules.target, "rules": game.rules.to_json(), "house": bool(game.rules.changed()),
+        "game": record.get("game"), "level": levels.get(table.opponents(Seat.S)[0].name, DEFAULT_LEVEL),
+        "target": rules.target, "rules": rules.to_json(),
+        "house": any(key not in GAME_CHOICES for key in rules.changed()),
         "undos": record.get("undos") or 0,
         "hands": hands, "contracts": contracts, "made": made, "sets": sets,
         "nil_bids": nil_bids, "nil_made": nil_made, "bags": bags, "points": points,
-        "result": result, "score": list(view.totals),
+        "result": result, "score": [view.totals[mine], view.totals[mine] + trailing_by(view.totals, mine)],
     }
 
 
@@ -181,7 +187,9 @@ def totals(stats: dict) -> dict:
     out["with_undos"] = sum(e["undos"] > 0 for e in done)
     by: dict = {}
     for e in done:
-        for name in (f"level:{e['level']}", f"target:{e['target']}", *(["house:1"] if e.get("house") else [])):
+        table = (e.get("rules") or {}).get("table", PARTNERS.name)  # statistics are kept by table too
+        for name in (f"level:{e['level']}", f"target:{e['target']}", *(["house:1"] if e.get("house") else []),
+                     *([f"table:{table}"] if table != PARTNERS.name else [])):
             b = by.setdefault(name, {"games": 0, "won": 0})
             b["games"] += 1
             b["won"] += e["result"] == "won"

@@ -40,17 +40,18 @@ if TYPE_CHECKING:
 class Timing(Value):
     """Pauses and animation lengths in seconds; ``FAST`` (``?fast=1``) makes them all zero."""
 
-    __slots__ = ("bid", "play", "trick", "gather", "deal_card", "deal_flight")
+    __slots__ = ("bid", "play", "trick", "gather", "deal_card", "deal_flight", "draw")
     bid: float
     play: float
     trick: float
     gather: float
     deal_card: float
     deal_flight: float
+    draw: float  # a computer's turn of the draw (two players)
 
     def __init__(self, bid: float = 0.6, play: float = 0.6, trick: float = 0.9, gather: float = 0.35,
-                 deal_card: float = 0.025, deal_flight: float = 0.3) -> None:
-        super().__init__(bid, play, trick, gather, deal_card, deal_flight)
+                 deal_card: float = 0.025, deal_flight: float = 0.3, draw: float = 0.25) -> None:
+        super().__init__(bid, play, trick, gather, deal_card, deal_flight, draw)
 
     @property
     def deal_total(self) -> float:
@@ -59,7 +60,7 @@ class Timing(Value):
 
 
 NORMAL = Timing()
-FAST = Timing(0, 0, 0, 0, 0, 0)
+FAST = Timing(0, 0, 0, 0, 0, 0, 0)
 # the pace setting (``spades.table.PACES``): how long the computers' pauses and a finished trick last,
 # against the normal pace (the animations keep their length)
 PACE = dict(zip(PACES, (1.6, 1.0, 0.4)))
@@ -90,7 +91,7 @@ class Turns:
                     moved = True
                     continue
                 game = session.game
-                if (game.phase not in (Phase.BID, Phase.PLAY) or not session.dealt or session.confirm
+                if (game.phase not in (Phase.BID, Phase.PLAY, Phase.DRAW) or not session.dealt or session.confirm
                         or session.failed):
                     break
                 seat = game.to_move
@@ -102,7 +103,8 @@ class Turns:
                 if not mark.current or chosen is None:
                     break
                 # the readable pause, less the time the computer spent thinking
-                wanted = self.paced(self.timing.bid if game.phase is Phase.BID else self.timing.play)
+                wanted = self.paced({Phase.BID: self.timing.bid, Phase.DRAW: self.timing.draw}.get(
+                    game.phase, self.timing.play))
                 await self.screen.pause(max(0.0, wanted - (time.perf_counter() - began)))
                 if not mark.current:
                     break
@@ -150,7 +152,7 @@ class Turns:
         view = session.game.view(seat)
         level = session.level_of(seat)
         try:
-            if seat is Seat.N and session.settings.explain:  # the partner says why
+            if seat == session.partner and session.settings.explain:  # the partner says why
                 chosen, seconds = await sliced(players.think_why(session.number, view, level), self.screen.pause)
             else:
                 action, seconds = await sliced(players.think(session.number, view, level), self.screen.pause)
@@ -199,7 +201,7 @@ class Turns:
         session.status = t("status.dealing")
         mark = session.mark()
         self.screen.render()
-        await self.screen.deal(session.view().dealer)
+        await self.screen.deal(session.view().dealer)  # none fly at two: the cards are drawn
         if not mark.current:
             return
         session.busy = False

@@ -70,7 +70,7 @@ class TableView(Value):
     review_hand: ReviewedHand | None  # the reviewed hand
     stats: StatsTotals | None  # when the statistics panel is open
     confirm_reset: bool  # «Сбросить статистику» is asking
-    bostons: tuple[int, ...]  # per finished hand, the team (0 NS, 1 EW) that took all 13 tricks, or −1
+    bostons: tuple[int, ...]  # per finished hand, the side (0 NS, 1 EW) that took every trick, or −1
 
     def __init__(self, **fields: Any) -> None:
         super().__init__(*(fields[name] for name in self._fields))
@@ -103,7 +103,7 @@ def table_view(ctl: Controller) -> TableView:
         review=coach.review, review_hand=coach.review_hand(),
         stats=stats.totals(stats.load(session.store)) if session.panel == "stats" else None,
         confirm_reset=ctl.desk.confirm_reset,
-        bostons=tuple(next((team for team in (0, 1) if boston(h.taken, team)), -1)
+        bostons=tuple(next((side for side in range(len(game.table.sides)) if boston(h.taken, side, game.table)), -1)
                       for h in game.hands if h.score is not None),
     )
 

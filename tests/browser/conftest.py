@@ -159,3 +159,16 @@ def _wait_ready(page, timeout_ms: float = 120_000) -> None:
 @pytest.fixture
 def wait_ready():
     return _wait_ready
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's script (npm, for the tests only: tests.lock), from the build's cache."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("piki_site", root / "tools" / "site.py")
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    cache = Path(os.environ.get("PIKI_CACHE", root / ".cache"))
+    return (site.test_package(cache, "axe-core") / "axe.min.js").read_text(encoding="utf-8")

@@ -5,25 +5,11 @@ deck, on a desktop and a phone."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-from pathlib import Path
-
 import pytest
 
 from test_table import act, click, open_table, step
 
-ROOT = Path(__file__).resolve().parents[2]
-CACHE = Path(os.environ.get("PIKI_CACHE", ROOT / ".cache"))
 SERIOUS = ("serious", "critical")
-
-
-@pytest.fixture(scope="session")
-def axe_script() -> str:
-    spec = importlib.util.spec_from_file_location("piki_site", ROOT / "tools" / "site.py")
-    site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(site)
-    return (site.test_package(CACHE, "axe-core") / "axe.min.js").read_text(encoding="utf-8")
 
 
 def violations(page, axe_script: str, screen: str) -> list[str]:

@@ -31,7 +31,8 @@ def test_the_built_page_shares_what_python_has():
     assert page == shared.for_the_page()
     assert page["painted"] == list(shared.PAINTED)
     assert page["storage"]["painted"] == shared.PAINTED_KEY and page["archive"]["at"] == shared.GAME_AT
-    assert page["firstDeal"] == ["S", "W", "N", "E"]  # East deals the first hand: South first
+    assert page["firstDeal"]["partners"] == ["S", "W", "N", "E"] * 13  # East deals the first hand: South first
+    assert page["firstDeal"]["cutthroat3"] == ["S", "W", "E"] * 17 and page["firstDeal"]["two"] == []
 
 
 def test_the_pace_is_the_controllers():

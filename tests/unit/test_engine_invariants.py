@@ -25,19 +25,24 @@ from spades import (
     to_record,
 )
 from spades.record import summary
+from spades.seating import TABLE_NAMES, Table
 from spades.state import Trick
 from spades.values import Value
 
 FULL = (1 << 54) - 1  # the 52 cards and the two jokers
 HOUSE = {"min_team_bid": 4, "thirteen_bonus": 200, "jokers": True, "nil_tricks_count": True, "bag_limit": 5}
-# the settings, each house rule alone, and all five at once
+# the settings, each house rule alone, and all five at once; each other table, and one with what
+# it allows
 VARIANTS = [Rules(), Rules(target=500, bag_penalty=False), Rules(blind_nil=True),
-            *(Rules(**{key: value}) for key, value in HOUSE.items()), Rules(blind_nil=True, **HOUSE)]
+            *(Rules(**{key: value}) for key, value in HOUSE.items()), Rules(blind_nil=True, **HOUSE),
+            *(Rules(table=name) for name in TABLE_NAMES[1:]),
+            Rules(table="cutthroat3", jokers=True, blind_nil=True, thirteen_bonus=200, bag_limit=5)]
 ENGINE = Path(__file__).resolve().parents[2] / "py" / "spades"
 
 
 def _check(game: Game) -> None:
     hand = game.hand
+    table = game.table
     held = 0
     for mask in hand.held:
         assert held & mask == 0
@@ -46,17 +51,27 @@ def _check(game: Game) -> None:
     for card in hand.plays:
         assert not (played >> card) & 1
         played |= 1 << card
-    assert held & played == 0 and held | played == game.rules.deck, "the deck's 52 cards conserved"
-    assert len(hand.tricks) <= 13 and sum(hand.taken) == len(hand.tricks)
-    assert len(hand.plays) == 4 * len(hand.tricks) + len(hand.trick)
-    if game.phase in (Phase.BID, Phase.PLAY):
+    thrown = 0
+    for mask in hand.discards:  # the draw's discards, seen by one seat each
+        assert thrown & mask == 0 and mask & (held | played) == 0
+        thrown |= mask
+    if game.phase is not Phase.DRAW:
+        assert held & played == 0 and held | played | thrown == game.rules.deck, "the deck's cards conserved"
+        assert all(held_by == 0 for seat, held_by in enumerate(hand.held) if seat not in table.seats)
+    assert len(hand.tricks) <= table.hand_size and sum(hand.taken) == len(hand.tricks)
+    assert len(hand.plays) == table.players * len(hand.tricks) + len(hand.trick)
+    if game.phase in (Phase.BID, Phase.PLAY, Phase.DRAW):
         assert game.legal_actions(), "the seat to move always has a legal action"
+        assert game.to_move in table.seats
     if game.phase is Phase.BID:  # every number offered reaches the team's minimum
-        partner = hand.bids[hand.to_move ^ 2]
+        partner = hand.bids[table.partner_of[hand.to_move]] if table.partner_of[hand.to_move] is not None else None
         if partner not in (None, 0, "blind"):
             assert all(b in (0, "blind") or b + partner >= game.rules.min_team_bid for b in game.legal_actions())
+        assert max(b for b in game.legal_actions() if b != "blind") == table.hand_size
     if game.phase is Phase.HAND_OVER or game.phase is Phase.GAME_OVER:
-        assert len(hand.tricks) == 13
+        assert len(hand.tricks) == table.hand_size and len(hand.score) == len(table.sides)
+        assert all(held_by.bit_count() == table.hand_size for seat, held_by in enumerate(hand.deal)
+                   if seat in table.seats)
 
 
 def _random_game(number: int, rules: Rules, check=_check) -> Game:
@@ -167,7 +182,7 @@ def test_the_browser_import_scan_ignores_other_modules(snippet):
 # plain ints in a view that are counts, scores, bids or settings; any other plain int is taken
 # for a card mask (so a new field holding one is checked without anyone having to list it)
 NOT_MASKS = frozenset({
-    "hand_index", "target", "taken", "totals", "banks", "bids", "bid_log", "legal",
+    "hand_index", "target", "taken", "totals", "banks", "bids", "bid_log", "legal", "draws",
     "contract", "bags", "nil", "bag_penalty", "hand", "total", "bank", "bonus",
     "min_team_bid", "thirteen_bonus", "bag_limit", "nil_bonus",
 })
@@ -191,8 +206,8 @@ def _walk(value, top: str, name: str, out: list) -> None:
     if kind is Card or kind is int:
         out.append((top, name, value))
         return
-    if value is None or kind is bool or kind is str or isinstance(value, enum.Enum):
-        return
+    if value is None or kind is bool or kind is str or isinstance(value, enum.Enum) or kind is Table:
+        return  # a table is public: seats and sides
     names = _field_names(value)
     if names:
         for key in names:
@@ -218,6 +233,10 @@ def leaks(view: View, game: Game) -> list[str]:
     _walk(view, "", "", found)
     problems = []
     for top, name, value in found:
+        if top == "offered" and value == hand.offered and game.to_move == view.seat:
+            continue  # the draw: the card the seat to move looks at
+        if top == "discarded" and value == hand.discards[view.seat]:
+            continue  # the draw: the cards this seat has seen and thrown away
         if type(value) is Card:
             allowed = own if top == "legal" else played
             if not (allowed >> value) & 1:

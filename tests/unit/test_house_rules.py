@@ -285,7 +285,7 @@ def test_the_hard_level_bids_13_with_its_partner_when_the_bonus_pays():
     from spades.bots.hard import Trial, judge_trials
 
     bids = (5, 3, 7, 3)  # South (seat 0) bid 5, North 7
-    trials = [Trial(0, bids, (6, 0, 7, 0))] * 3 + [Trial(0, bids, (5, 1, 7, 0))]
+    trials = [Trial(0, bids, (6, 0, 7, 0), 2)] * 3 + [Trial(0, bids, (5, 1, 7, 0), 2)]
     assert judge_trials(trials, False, 5)[0] == 5
     assert judge_trials(trials, False, 5, rules=Rules(thirteen_bonus=500))[0] == 6
 

@@ -10,6 +10,7 @@ from spades import SEATS, Game, Phase, Rules, SplitMix64
 from spades.bots.knowledge import to_sim, voids
 from spades.cards import SUIT_OF, TRUMP
 from spades.rules import OPTION, play_mask
+from spades.seating import TABLES
 
 HANDS = 400  # random hands, 52 cards each: 20,800 plays compared
 # the rules the hands are played under, in turn: the default, each option away from its default,
@@ -18,7 +19,8 @@ VARIANTS = (Rules(), Rules(blind_nil=True), Rules(jokers=True), Rules(min_team_b
             Rules(nil_tricks_count=True), Rules(bag_limit=5), Rules(bag_penalty=False), Rules(target=500),
             Rules(nil_bonus=50), Rules(spades_anytime=True),
             Rules(blind_nil=True, jokers=True, min_team_bid=4, thirteen_bonus=500, nil_tricks_count=True, bag_limit=5,
-                  nil_bonus=200, spades_anytime=True))
+                  nil_bonus=200, spades_anytime=True),
+            Rules(table="two"), Rules(table="cutthroat"), Rules(table="cutthroat3", jokers=True))
 
 
 def random_until_play(game: Game, rng: SplitMix64) -> None:
@@ -44,13 +46,16 @@ def same(sim, game: Game) -> None:
 
 def test_every_option_is_played_by_the_simulator_test():
     assert {name for rules in VARIANTS for name in rules.changed()} | {"target"} == set(OPTION)
+    assert {rules.table for rules in VARIANTS} == set(TABLES)
     assert any(rules.target != Rules().target for rules in VARIANTS)
 
 
 def test_the_simulator_plays_a_hand_as_the_engine_does():
-    plays = spade_leads = broken_by_discard = jokers = 0
+    plays = spade_leads = broken_by_discard = jokers = expected = 0
     for number in range(1, HANDS + 1):
         game = Game(game=number, rules=VARIANTS[number % len(VARIANTS)])
+        table = game.table
+        expected += table.players * table.hand_size
         rng = SplitMix64(number * 7 + 3)
         random_until_play(game, rng)
         hand_index = game.view(SEATS[0]).hand_index
@@ -69,18 +74,18 @@ def test_the_simulator_plays_a_hand_as_the_engine_does():
             if sim.trick and spade and led != TRUMP and not sim.broken:
                 broken_by_discard += 1
             jokers += card.is_joker
-            last = sim.done == 12 and len(sim.trick) == 3
+            last = sim.done == table.hand_size - 1 and len(sim.trick) == table.players - 1
             taken_before = sim.taken[:]
             game.apply(card)
             sim.play(int(card))
             plays += 1
             if last:  # the hand is over: the engine has moved on; the last trick's winner took it
-                assert sum(sim.taken) == 13 and sim.done == 13
+                assert sum(sim.taken) == table.hand_size and sim.done == table.hand_size
                 winner = [s for s in range(4) if sim.taken[s] != taken_before[s]]
                 assert len(winner) == 1 and winner[0] == sim.leader
                 assert list(game.hands[hand_index].taken) == sim.taken
                 break
             same(sim, game)
-    assert plays == HANDS * 52
+    assert plays == expected
     assert spade_leads > 100 and broken_by_discard > 100  # both ways of breaking spades were met
     assert jokers > 50  # the jokers were played, as spades above A♠

@@ -58,7 +58,7 @@ def test_near_the_target_the_bid_search_takes_the_contract_that_is_sure_to_end_t
     def trial(mine_taken: int):
         bids = by_seat(4, 4, 1, 4)
         taken = by_seat(mine_taken, 12 - mine_taken - 5, 1, 5)
-        return Trial(S, bids, taken)
+        return Trial(S, bids, taken, N)
 
     trials = [trial(4)] * 7 + [trial(2)] * 3
     best, means = judge_trials(trials, False, 4)

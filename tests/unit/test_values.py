@@ -20,7 +20,7 @@ def test_equal_by_type_and_fields_and_hashed_by_them():
     assert hash(Rules(500, False)) == hash(Rules(500, False))
     assert len({Rules(), Rules(), Rules(500)}) == 2
     assert Settings() != Rules()  # another type with other fields is never equal
-    assert Timing() == NORMAL and Timing(0, 0, 0, 0, 0, 0) == FAST
+    assert Timing() == NORMAL and Timing(0, 0, 0, 0, 0, 0, 0) == FAST
 
 
 def test_repr_can_be_pasted_back():
@@ -29,7 +29,8 @@ def test_repr_can_be_pasted_back():
                   Hint(3, (Reason("sure_one", {"cards": "♠A"}),))):
         assert eval(repr(value), names) == value  # noqa: S307
     assert repr(Rules()) == ("Rules(target=250, bag_penalty=True, blind_nil=False, min_team_bid=0, thirteen_bonus=0, "
-                             "jokers=False, nil_tricks_count=False, bag_limit=10, nil_bonus=100, spades_anytime=False)")
+                             "jokers=False, nil_tricks_count=False, bag_limit=10, nil_bonus=100, spades_anytime=False, "
+                             "table='partners')")
     house = Rules(min_team_bid=4, thirteen_bonus=200, jokers=True, nil_tricks_count=True, bag_limit=5)
     assert eval(repr(house), names) == house  # noqa: S307
 
@@ -57,7 +58,7 @@ def test_replace_checks_like_a_new_value():
 
 def test_as_dict_fields_in_order():
     house = {"min_team_bid": 0, "thirteen_bonus": 0, "jokers": False, "nil_tricks_count": False, "bag_limit": 10,
-             "nil_bonus": 100, "spades_anytime": False}
+             "nil_bonus": 100, "spades_anytime": False, "table": "partners"}
     assert Rules(500)._asdict() == {"target": 500, "bag_penalty": True, "blind_nil": False, **house}
     assert Rules._fields == ("target", "bag_penalty", "blind_nil", *house)
     # the record's form: the three settings always, a house rule only when in force
@@ -137,14 +138,14 @@ def test_the_games_options_are_declared_once():
     from pathlib import Path
 
     from spades.rules import OPTION, OPTIONS
-    from spades.table import HOUSE_CHOICES, HOUSE_SWITCHES, RULE_CHOICES, RULE_SWITCHES, TABLE_CHOICES
+    from spades.table import GAME_CHOICES, HOUSE_CHOICES, HOUSE_SWITCHES, RULE_CHOICES, RULE_SWITCHES, TABLE_CHOICES
     from spades_cli.play import RULES_HELP
     from ui import saves
 
     assert Rules._fields == tuple(OPTION) and Rules() == Rules(**{o.name: o.default for o in OPTIONS})
     assert set(RULE_CHOICES) | set(RULE_SWITCHES) == set(OPTION)
     assert all(TABLE_CHOICES[name] == OPTION[name].offered for name in RULE_CHOICES)
-    assert set(HOUSE_CHOICES) | set(HOUSE_SWITCHES) == {o.name for o in OPTIONS if o.house}
+    assert set(HOUSE_CHOICES) | set(HOUSE_SWITCHES) | set(GAME_CHOICES) == {o.name for o in OPTIONS if o.house}
     assert not set(OPTION) & set(saves.Settings._fields)  # the options are its ``rules``, not copies
     assert saves.Settings().rules == Rules() and set(OPTION) <= set(saves.Settings().to_json())
     assert all(f'"{o.name}"' in RULES_HELP for o in OPTIONS)

@@ -149,7 +149,18 @@ def keys_built_from_names() -> set[str]:
     from spades.analysis import REASONS
     from spades.rules import HOUSE_KEYS
     from spades.scoring import BONUS_ROW, SHEET_ROWS
-    from spades.table import CARD_SIZES, DECKS, FELTS, HOUSE_CHOICES, HOUSE_SWITCHES, OPPONENT_LEVELS, PACES, TARGETS
+    from spades.table import (
+        CARD_SIZES,
+        DECKS,
+        FELTS,
+        GAME_CHOICES,
+        HOUSE_CHOICES,
+        HOUSE_SWITCHES,
+        OPPONENT_LEVELS,
+        PACES,
+        RULE_CHOICES,
+        TARGETS,
+    )
 
     return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
             | {f"stats.{name}" for name in (*stats.FIGURES, "best", "worst")}
@@ -158,10 +169,12 @@ def keys_built_from_names() -> set[str]:
             | {f"settings.{name}" for name in ("target", "level", "pace", "deck", "cards", "felt")}
             | {f"settings.{name}.{v}" for name, values in (("pace", PACES), ("deck", DECKS), ("cards", CARD_SIZES),
                                                           ("felt", FELTS)) for v in values}
-            | {f"house.{key}" for key in (*HOUSE_KEYS, "bag_penalty", "blind_nil")}
+            | {f"house.{key}" for key in (*HOUSE_KEYS, "bag_penalty", "blind_nil") if key not in GAME_CHOICES}
             | {"card.joker.LJ", "card.joker.BJ"} | {f"sheet.row.{BONUS_ROW}"}
             | {f"settings.{name}{part}" for name in (*HOUSE_CHOICES, *HOUSE_SWITCHES) for part in ("", ".hint")}
-            | {f"settings.{name}.{v}" for name, values in HOUSE_CHOICES.items() for v in values})
+            | {f"settings.{name}.{v}" for name, values in HOUSE_CHOICES.items() for v in values}
+            | {f"settings.{name}{part}" for name in GAME_CHOICES for part in ("", ".hint")}
+            | {f"settings.{name}.{v}" for name in GAME_CHOICES for v in RULE_CHOICES[name]})
 
 
 def test_every_key_of_the_catalogue_is_used():

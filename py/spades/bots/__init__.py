@@ -27,12 +27,25 @@ from .medium import MediumBot
 from .random_level import RandomBot
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
+    from collections.abc import Generator, Iterable
 
     from ..rules import Action
+    from ..seating import Table
     from .base import Bot
 
 LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+# the levels that do not play a table yet, by table: the hard level's search is for partnerships
+NOT_AT: dict[str, tuple[str, ...]] = {}
+
+
+def unplayed(table: Table, levels: Iterable[str]) -> str | None:
+    """Why one of ``levels`` cannot play at ``table`` (a line for the command line), or None."""
+    for level in levels:
+        if table.name in NOT_AT.get(level, ()):
+            return f"the {level} level does not play the table {table.name!r} yet"
+    return None
 
 
 def make_player(level: str) -> Bot:
@@ -59,5 +72,5 @@ def decision_rng(key: int, view: View) -> SplitMix64:
     return SplitMix64(derive_seed(key, view.hand_index, view.action_count, int(view.seat)))
 
 
-__all__ = ["LEVELS", "PARTNER_LEVEL", "make_player", "choose", "think", "decision_rng",
+__all__ = ["LEVELS", "NOT_AT", "PARTNER_LEVEL", "make_player", "unplayed", "choose", "think", "decision_rng",
            "RandomBot", "EasyBot", "MediumBot", "HardBot"]

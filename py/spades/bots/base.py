@@ -45,6 +45,8 @@ class Bot:
             raise ValueError(f"{self.level}: seat {view.seat.name} has nothing to do now")
         if view.phase is Phase.BID:
             action, reason = yield from self.bid_why(view, rng)
+        elif view.phase is Phase.DRAW:
+            action, reason = self.draw(view, rng), None
         else:
             action, reason = yield from self.play_why(view, rng)
         assert action in view.legal, (self.level, action, view.legal)
@@ -75,6 +77,10 @@ class Bot:
 
     def play(self, view: View, rng: SplitMix64) -> Card:  # pragma: no cover
         raise NotImplementedError
+
+    def draw(self, view: View, rng: SplitMix64) -> str:
+        """The draw (two players): ``KEEP`` the card looked at, or ``DISCARD`` it."""
+        raise ValueError(f"{self.level}: no draw at this level yet")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import BLIND, DEFAULT, MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil, least_bid
+from ..rules import BLIND, DEFAULT, Phase, bid_value, is_nil, least_bid, trailing_by
 from ..state import View
 from .estimate import Estimate, estimate
 
@@ -46,10 +46,11 @@ STYLE = BidStyle(bias=-0.1, nil_danger=0.9, nil_tricks=1.5)
 NIL_COUNT_ALLOWANCE = 0.2  # more danger a Nil may carry when its tricks would help the partner
 
 
-def partner_allows_nil(bids: Sequence[Bid | None], seat: int) -> bool:
+def partner_allows_nil(bids: Sequence[Bid | None], seat: int, rules: Rules = DEFAULT) -> bool:
     """Nil is for a seat whose partner is not on Nil and, if it has bid, bid enough to carry the
-    team (2 or more)."""
-    partner_bid = bids[seat ^ 2]
+    team (2 or more); alone at the table, for anyone."""
+    partner = rules.layout.partner_of[seat]
+    partner_bid = None if partner is None else bids[partner]
     return partner_bid is None or (not is_nil(partner_bid) and bid_value(partner_bid) >= 2)
 
 
@@ -57,11 +58,12 @@ def blind_wanted(view: View) -> bool:
     """From the score only (the cards are not looked at): trail by 200, or face defeat."""
     if BLIND not in view.legal:
         return False
-    us, them = view.totals[view.team], view.totals[1 - view.team]
-    partner_bid = view.bids[view.partner]
+    partner_bid = view.partner_bid
     if partner_bid is not None and is_nil(partner_bid):
         return False
-    return them - us >= 200 or (them >= view.rules.target - 60 and them - us >= 100)
+    deficit = trailing_by(view.totals, view.team)
+    them = view.totals[view.team] + deficit  # the best of the other sides
+    return deficit >= 200 or (them >= view.rules.target - 60 and deficit >= 100)
 
 
 def judge_bid(view: View, style: BidStyle, est: Estimate | None = None) -> tuple[int, Estimate, list[Why]]:
@@ -78,11 +80,13 @@ def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyl
     those yet to bid) made before it, under ``rules``; ``judge_bid`` for a seat's view, and the
     inference's guess of what another seat would have bid holding a sampled hand."""
     notes: list[Why] = []
-    partner_bid = bids[seat ^ 2]
+    table = rules.layout
+    partner = table.partner_of[seat]
+    partner_bid = None if partner is None else bids[partner]
     t = est.tricks + style.bias
     if style.shade:
         others = sum(bid_value(b) for s, b in enumerate(bids) if s != seat and b is not None)
-        excess = others + est.tricks - TRICKS_PER_HAND
+        excess = others + est.tricks - table.hand_size
         if excess > 0:
             t -= 0.6 * excess
             notes.append(("crowded", {"bids": others}))
@@ -90,10 +94,10 @@ def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyl
     if partner_nil:
         notes.append(("partner_nil", {}))
     elif (est.danger < style.nil_danger + (NIL_COUNT_ALLOWANCE if rules.nil_tricks_count else 0.0)
-          and est.tricks < style.nil_tricks and partner_allows_nil(bids, seat)):
+          and est.tricks < style.nil_tricks and partner_allows_nil(bids, seat, rules)):
         notes.append(("nil", {}))
         return 0, notes
-    bid = max(1, min(MAX_BID, int(t + 0.5)))
+    bid = max(1, min(table.hand_size, int(t + 0.5)))
     if bid == 1 and est.tricks < 0.5:
         notes.append(("weak", {}))
     least = least_bid(rules, partner_bid)

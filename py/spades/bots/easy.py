@@ -14,6 +14,7 @@ from ..cards import BIG_JOKER, CARD_SLOTS, LITTLE_JOKER, RANK_OF, SPADE_MASK, SU
 from ..rules import BEATERS, MAX_BID, NON_SPADES, least_bid, play_mask, winning_index
 from .base import Bot, legal_card
 from .order import high, highest_rank, low, lowest_rank
+from .solo import easy_draw
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -38,7 +39,10 @@ class EasyBot(Bot):
     level = "easy"
 
     def bid(self, view: View, rng: SplitMix64) -> int:
-        return easy_bid(view.held, least_bid(view.rules, view.bids[view.partner]))
+        return easy_bid(view.held, least_bid(view.rules, view.partner_bid), view.rules.layout.hand_size)
+
+    def draw(self, view: View, rng: SplitMix64) -> str:
+        return easy_draw(view)
 
     def play(self, view: View, rng: SplitMix64) -> Card:
         # in play, ``view.legal`` holds cards
@@ -46,10 +50,10 @@ class EasyBot(Bot):
                                           [int(c) for c in view.trick.cards]))
 
 
-def easy_bid(held: int, least: int = 0) -> int:
-    """The beginner's bid: its count, at least 1 (a beginner does not bid Nil), and at least
-    ``least`` (the team's minimum, ``rules.least_bid``)."""
-    return max(1, least, min(MAX_BID, easy_count(held)))
+def easy_bid(held: int, least: int = 0, most: int = MAX_BID) -> int:
+    """The beginner's bid: its count, at least 1 (a beginner does not bid Nil), at least
+    ``least`` (the team's minimum, ``rules.least_bid``) and at most the hand's ``most`` tricks."""
+    return max(1, least, min(most, easy_count(held)))
 
 
 def easy_play(sim: Sim, seat: int) -> int:

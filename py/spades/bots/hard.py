@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from ..cards import CARD_SLOTS, HAND_SIZE, NUM_SEATS, SUIT_MASK, SUIT_OF, mask_of
+from ..cards import CARD_SLOTS, NUM_SEATS, SUIT_MASK, SUIT_OF, mask_of
 from ..rules import (
     BAG_COST,
     BLIND,
@@ -42,9 +42,11 @@ from ..rules import (
     VALUING,
     beats,
     first_to_act,
+    in_turn,
     is_nil,
     least_bid,
     nil_stake,
+    trailing_by,
     winning_index,
 )
 from ..scoring import score_team
@@ -54,14 +56,16 @@ from .estimate import estimate
 from .inference import Deal, Evidence, likely_hands, seat_rules
 from .knowledge import Sampler, remaining_counts, stakes_of, to_sim, voids
 from .sim import LATER, _sure, hand_value, policy_why, reaching
+from .solo import SoloSim, draw_choice, solo_policy_why, solo_values
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Sequence
+    from collections.abc import Generator, Mapping, Sequence
 
     from ..cards import Card
     from ..deal import SplitMix64
     from ..reasons import Why
     from ..rules import Bid, Rules
+    from ..scoring import TeamScore
     from ..state import View
     from .estimate import Estimate
     from .sim import Sim, Stakes
@@ -74,6 +78,7 @@ class Trial(NamedTuple):
     seat: int
     bids: tuple[Bid | None, ...]
     taken: tuple[int, ...]
+    partner: int | None = None  # the partner's seat; None at a table without partners
 
     @property
     def my_bid(self) -> int:
@@ -81,7 +86,7 @@ class Trial(NamedTuple):
 
     @property
     def partner_bid(self) -> Bid | None:
-        return self.bids[self.seat ^ 2]
+        return None if self.partner is None else self.bids[self.partner]
 
     @property
     def my_tricks(self) -> int:
@@ -89,7 +94,7 @@ class Trial(NamedTuple):
 
     @property
     def partner_tricks(self) -> int:
-        return self.taken[self.seat ^ 2]
+        return 0 if self.partner is None else self.taken[self.partner]
 
 
 class BidChoice(NamedTuple):
@@ -177,7 +182,7 @@ def overtakes_partner(sim: Sim, seat: int, card: int) -> bool:
     trick = sim.trick
     n = len(trick)
     partner = seat ^ 2
-    if n < 2 or sim.nil[partner]:
+    if n < 2 or isinstance(sim, SoloSim) or sim.nil[partner]:  # alone at the table: no partner
         return False
     best = winning_index(trick)
     if (sim.leader + best) & 3 != partner or not beats(card, trick[best]):
@@ -198,7 +203,7 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
 def may_search_nil(view: View, est: Estimate, style: BidStyle) -> bool:
     """Does the bid search try Nil too: the hand is safe enough for the search
     (``style.nil_search_danger``) and the partner allows a Nil (``partner_allows_nil``)."""
-    return est.danger < style.nil_search_danger and partner_allows_nil(view.bids, int(view.seat))
+    return est.danger < style.nil_search_danger and partner_allows_nil(view.bids, int(view.seat), view.rules)
 
 
 def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_caution: float = 0.0,
@@ -214,7 +219,8 @@ def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_ca
     best, best_value = heuristic, None
     means: dict[int, float] = {}
     valuing = rules.valuing()
-    for cand in ([0] if with_nil else []) + list(range(max(1, least), MAX_BID + 1)):
+    table = rules.layout
+    for cand in ([0] if with_nil else []) + list(range(max(1, least), table.hand_size + 1)):
         total: float = 0
         count = 0
         for trial in trials:
@@ -223,9 +229,9 @@ def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_ca
             total += bid_trial_value(cand, trial.my_tricks, trial.partner_bid, trial.partner_tricks,
                                      set_caution, valuing)
             if stakes is not None:
-                table = list(trial.bids)
-                table[trial.seat] = cand
-                total += stakes.game_points(table, trial.taken, trial.seat & 1)
+                bids = list(trial.bids)
+                bids[trial.seat] = cand
+                total += stakes.game_points(bids, trial.taken, table.side_of[trial.seat])
             count += 1
         if not count:
             continue
@@ -247,20 +253,23 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     per playout; yields after every trick. The deals come from ``sampler`` (by default the unseen
     cards' ``Sampler``, nothing known yet of anyone's voids)."""
     me = int(view.seat)
+    table = view.rules.layout
+    partner = table.partner_of[me]
     base = to_sim(view, memory="all")
-    base.leader = first_to_act(view.dealer)
-    counts = [HAND_SIZE] * NUM_SEATS
+    base.leader = first_to_act(view.dealer, table)
+    counts = [table.hand_size if s in table.seats else 0 for s in range(NUM_SEATS)]
     vd = [0] * 4
     trials: list[Trial] = []
     sampler = sampler or Sampler(view, vd=vd, counts=counts)
-    order = [(base.leader + k) % NUM_SEATS for k in range(NUM_SEATS)]  # the first bidder leads too
+    order = in_turn(base.leader, table)  # the first bidder leads too
     for _ in range(samples):
         hands = sampler.draw(rng)
         bids = list(view.bids)
         nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
         for s in order:  # in bidding order: a seat's sampled bid may follow its partner's (the minimum)
             if s != me and view.bids[s] is None:
-                bids[s] = quick_bid(hands[s], view.rules, bids[s ^ 2])
+                mate = table.partner_of[s]
+                bids[s] = quick_bid(hands[s], view.rules, None if mate is None else bids[mate])
                 nil[s] = nil_stake(bids[s], view.rules.nil_bonus)
         options = [heuristic if heuristic else 1] + ([0] if with_nil else [])
         for mine in options:
@@ -272,7 +281,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
             n[me] = nil_stake(mine, view.rules.nil_bonus)
             sim.bids, sim.nil = b, n
             yield from sim.playout_steps()
-            trials.append(Trial(me, tuple(b), tuple(sim.taken)))
+            trials.append(Trial(me, tuple(b), tuple(sim.taken), partner))
     return trials
 
 
@@ -280,9 +289,17 @@ def bid_trial_value(mine: int, tm: int, pbid: Bid | None, tp: int, caution: floa
                     rules: Rules = VALUING) -> float:
     """What the team scores (``score_team`` under ``rules``, as ``Rules.valuing`` gives them:
     bags at −BAG_COST) when this seat bids ``mine`` and takes ``tm`` tricks, the partner bid
-    ``pbid`` and took ``tp``; a set costs ``caution`` more."""
-    score = score_team((mine, pbid), (tm, tp), 0, 0, rules, -BAG_COST)
+    ``pbid`` and took ``tp`` (None: the seat plays alone); a set costs ``caution`` more."""
+    score = trial_score(mine, tm, pbid, tp, rules)
     return score.hand - caution if score.set else score.hand
+
+
+def trial_score(mine: int, tm: int, pbid: Bid | None, tp: int, rules: Rules = VALUING) -> TeamScore:
+    """``score_team`` of a playout of the bid search, from 0, bags at −BAG_COST: this seat bid
+    ``mine`` and took ``tm``, its partner bid ``pbid`` and took ``tp`` (``pbid`` None: alone)."""
+    if pbid is None:
+        return score_team((mine,), (tm,), 0, 0, rules, -BAG_COST)
+    return score_team((mine, pbid), (tm, tp), 0, 0, rules, -BAG_COST)
 
 
 class HardBot(Explaining):
@@ -303,6 +320,9 @@ class HardBot(Explaining):
         choice = yield from self.bid_choice_steps(view, rng)
         return choice.bid, choice.why
 
+    def draw(self, view: View, rng: SplitMix64) -> str:
+        return draw_choice(view)
+
     def bid_choice_steps(self, view: View, rng: SplitMix64,
                          price_all: bool = False) -> Generator[None, None, BidChoice]:
         """The level's bid for ``view`` with ``rng``: Blind Nil from the score alone
@@ -314,8 +334,8 @@ class HardBot(Explaining):
         bid (the analysis, the Nil preview): the deals are the same and so is the bid. Yields
         after every trick of every playout."""
         if blind_wanted(view):
-            us, them = view.totals[view.team], view.totals[1 - view.team]
-            return BidChoice(BLIND, ("bid_blind", {"deficit": them - us}), 0, None, (), ())
+            deficit = trailing_by(view.totals, view.team)
+            return BidChoice(BLIND, ("bid_blind", {"deficit": deficit}), 0, None, (), ())
         counted, est, notes = judge_bid(view, self.style)
         trials: list[Trial] = []
         bid = counted
@@ -324,10 +344,10 @@ class HardBot(Explaining):
             trials = yield from bid_trials_steps(view, rng, counted, consider_nil or price_all, self.bid_samples,
                                                  self.bid_sampler(view))
             bid, _ = judge_trials(trials, consider_nil, counted, self.set_caution, self.nil_caution, view.rules,
-                                  least_bid(view.rules, view.bids[view.partner]), self.game_stakes(view))
+                                  least_bid(view.rules, view.partner_bid), self.game_stakes(view))
         choice = BidChoice(bid, count_reason(est, notes), counted, est, tuple(notes), tuple(trials))
         reason = choice.searched or choice.why
-        partner_bid = view.bids[view.partner]
+        partner_bid = view.partner_bid
         if (view.rules.thirteen_bonus and partner_bid is not None and not is_nil(partner_bid)
                 and bid + int(partner_bid) == MAX_BID):
             reason = ("bid_thirteen", {"bonus": view.rules.thirteen_bonus})
@@ -386,11 +406,12 @@ class HardBot(Explaining):
         card South played."""
         base = to_sim(view, memory="all")
         seat = int(view.seat)
+        solo = isinstance(base, SoloSim)
         legal = mask_of(cast("tuple[Card, ...]", view.legal))  # in play, ``view.legal`` holds cards
-        default, rule = policy_why(base, seat)
+        default, rule = solo_policy_why(base, seat) if isinstance(base, SoloSim) else policy_why(base, seat)
         gone = out_of_play(base)
         every = candidate_runs(legal, view.held, gone)
-        runs = [c for c in every if not overtakes_partner(base, seat, c)] or every
+        runs = every if solo else [c for c in every if not overtakes_partner(base, seat, c)] or every
         if include is not None:
             mine = run_of(include, every, view.held, gone)
             if mine not in runs:
@@ -400,17 +421,22 @@ class HardBot(Explaining):
         default_run = run_of(default, runs, view.held, gone)
         cards_left = CARD_SLOTS - base.played.bit_count()  # ``played`` counts the two never dealt
         ev = Evidence(view, self.style, self.press)
-        judging = ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
+        judging = 0 if solo else ev.cost(self.tries) + len(ev.plays)  # and the plays replayed to read the opponents
         n = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // (len(runs) * cards_left + judging)))
         vd = voids(view)
         counts = remaining_counts(view)
-        totals = dict.fromkeys(runs, 0)
+        totals = dict.fromkeys(runs, 0.0)
         sampler = self.play_sampler(view, vd, counts)
         stakes = self.game_stakes(view)
         for _ in range(n):
-            deal = likely_hands(ev, sampler, rng, self.tries)
-            yield  # drawing and reading the deals is a slice of its own
-            values = yield from self.world_values(ev, base, deal, runs, stakes)
+            if isinstance(base, SoloSim):  # alone at the table: every seat plays the policy in the playouts
+                hands = sampler.draw(rng)
+                yield
+                values: Mapping[int, float] = yield from solo_values(base, hands, runs, stakes)
+            else:
+                deal = likely_hands(ev, sampler, rng, self.tries)
+                yield  # drawing and reading the deals is a slice of its own
+                values = yield from self.world_values(ev, base, deal, runs, stakes)
             for c in runs:
                 totals[c] += values[c]
         # leave the policy's card only for one that is clearly better: sampling is noisy

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import HAND_SIZE, NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
+from ..cards import NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
 from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
 from .order import cards_of_mask
 from .sim import Sim, Stakes, remembered_honours
+from .solo import SoloSim
 
 if TYPE_CHECKING:
     from ..deal import SplitMix64
@@ -47,11 +48,11 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
     played |= view.rules.absent  # never dealt: in no hand
     bids = list(view.bids)
     nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
-    return Sim(
-        held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
-        [int(c) for c in view.trick.cards], len(view.tricks),
-        voids(view) if memory == "all" else [0] * NUM_SEATS, view.rules.valuing(),
-    )
+    args = (held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
+            [int(c) for c in view.trick.cards], len(view.tricks),
+            voids(view) if memory == "all" else [0] * NUM_SEATS, view.rules.valuing())
+    table = view.rules.layout
+    return SoloSim(*args, table) if table.solo else Sim(*args)
 
 
 def stakes_of(view: View) -> Stakes:
@@ -61,11 +62,14 @@ def stakes_of(view: View) -> Stakes:
 
 
 def remaining_counts(view: View) -> list[int]:
+    """How many cards each seat still holds (none, a seat that does not play)."""
     per_seat = played_by(view)
-    return [HAND_SIZE - per_seat[s].bit_count() for s in range(NUM_SEATS)]
+    table = view.rules.layout
+    return [table.hand_size - per_seat[s].bit_count() if s in table.seats else 0 for s in range(NUM_SEATS)]
 
 
 DRAW_TRIES = 19  # weighted draws before ``Sampler.matched`` places the cards for certain
+DISCARDS = NUM_SEATS  # the draw's discard pile, as a fifth place a sampled card may go
 
 
 def card_weight(card: int, bid: Bid | None) -> float:
@@ -99,15 +103,18 @@ class Sampler:
         self.held = view.held
         self.counts = counts if counts is not None else remaining_counts(view)
         self.cards = cards = cards_of_mask(view.unseen_mask)
-        others = [s for s in range(NUM_SEATS) if s != me]
+        others: list[int] = [int(s) for s in view.rules.layout.seats if s != me]
+        if view.rules.layout.draw:  # the draw's discards: the unseen cards no one holds
+            others.append(DISCARDS)
+            self.counts = self.counts + [len(cards) - sum(self.counts[s] for s in others[:-1])]
         self.others = others
         self.elig: dict[int, list[int]] = {}
         self.weight: dict[int, list[float]] = {}
         bids = view.bids
         for c in cards:
             bit = 1 << SUIT_OF[c]
-            self.elig[c] = [s for s in others if not vd[s] & bit]
-            self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)]
+            self.elig[c] = [s for s in others if s == DISCARDS or not vd[s] & bit]
+            self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)] + [1.0]
 
     def draw(self, rng: SplitMix64) -> list[int]:
         """Masks of the other seats' hands (own seat's entry is its real hand)."""
@@ -115,8 +122,8 @@ class Sampler:
         random = rng.random
         elig = self.elig
         for _ in range(DRAW_TRIES):
-            need = [counts[s] if s != me else 0 for s in range(NUM_SEATS)]
-            hands = [0] * NUM_SEATS
+            need = [counts[s] if s != me else 0 for s in range(len(counts))]
+            hands = [0] * len(counts)
             hands[me] = self.held
             # most constrained cards first, random order within
             order = self.cards[:]
@@ -157,7 +164,7 @@ class Sampler:
                 hands[s] |= 1 << c
                 need[s] -= 1
             if ok:
-                return hands
+                return hands[:NUM_SEATS]
         return self.matched(rng)
 
     def matched(self, rng: SplitMix64) -> list[int]:
@@ -189,11 +196,11 @@ class Sampler:
         for card in order:
             if not place(card, set()):
                 raise AssertionError(f"no deal keeps the shown voids (seat {me}'s view)")
-        hands = [0] * NUM_SEATS
+        hands = [0] * len(self.counts)
         hands[me] = self.held
         for card, s in holder.items():
             hands[s] |= 1 << card
-        return hands
+        return hands[:NUM_SEATS]
 
 
 __all__ = ["voids", "played_by", "to_sim", "Sampler", "DRAW_TRIES", "remaining_counts"]

@@ -16,6 +16,7 @@ from .base import Bot, finish, legal_card
 from .bidding import STYLE, blind_wanted, judge_bid
 from .knowledge import to_sim
 from .sim import policy_why
+from .solo import SoloSim, draw_choice, solo_policy_why
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -44,6 +45,11 @@ class MediumBot(Bot):
     def play_why(self, view: View, rng: SplitMix64) -> Generator[None, None, tuple[Card, Why | None]]:
         """The policy's card and the rule that chose it (what the partner says and the bot
         protocol answers): one slice."""
-        card, reason = policy_why(to_sim(view, memory=self.memory), int(view.seat))
+        sim = to_sim(view, memory=self.memory)
+        seat = int(view.seat)
+        card, reason = solo_policy_why(sim, seat) if isinstance(sim, SoloSim) else policy_why(sim, seat)
         return legal_card(view, card), reason
         yield  # pragma: no cover - a generator that ends at once
+
+    def draw(self, view: View, rng: SplitMix64) -> str:
+        return draw_choice(view)

@@ -21,3 +21,6 @@ class RandomBot(Bot):
 
     def play(self, view: View, rng: SplitMix64) -> Card:
         return cast("Card", rng.choice(view.legal))  # in play, ``view.legal`` holds cards
+
+    def draw(self, view: View, rng: SplitMix64) -> str:
+        return cast("str", rng.choice(view.legal))

@@ -166,8 +166,8 @@ class Stakes:
         key = (*bids, *taken)
         winner = self.outcomes.get(key, -1)
         if winner == -1:
-            ns, ew = score_hand(bids, taken, self.totals, self.banks, self.rules)
-            outcome = game_outcome(self.rules, (ns.total, ew.total), self.hands)
+            scores = score_hand(bids, taken, self.totals, self.banks, self.rules)
+            outcome = game_outcome(self.rules, [score.total for score in scores], self.hands)
             winner = self.outcomes[key] = None if outcome is None else outcome.winner
         if winner is None:
             return 0
@@ -415,7 +415,7 @@ def _shed(losers: int, following: int, beaters: int, n: int) -> int:
 
 
 def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: int | bool, opp_nil: int,
-          opps: tuple[int, int], need: int, left: int, why: list[str] | None) -> int:
+          opps: tuple[int, ...], need: int, left: int, why: list[str] | None) -> int:
     voids = sim.voids
     if mode == NIL_MODE:
         return _said(why, "own_nil_lead", lowest_rank(legal))
@@ -448,7 +448,7 @@ def _lead(sim: Sim, seat: int, hand: int, legal: int, mode: int, partner_nil: in
             if not ABOVE[c] & ~hand & ~sim.played:
                 return _said(why, "lead_winner", c)
     spades = legal & SPADE_MASK
-    if spades and (not voids[opps[0]] & 1 or not voids[opps[1]] & 1):
+    if spades and any(not voids[o] & 1 for o in opps):
         # draw trumps with the top spade — only while an opponent may still hold one
         top = high(spades)
         if not ABOVE[top] & ~hand & ~sim.played and spades_out:

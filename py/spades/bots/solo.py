@@ -1,0 +1,231 @@
+"""The computer players at a table without partners (``seating``: each for themselves), and the
+two-player game's draw.
+
+- ``SoloSim`` is ``sim.Sim`` at such a table: the seats that play, in turn, and a trick of one
+  card per player; the partnership's ``Sim`` keeps its own flat code.
+- ``solo_policy(sim, seat)`` is the card a seat plays alone, judged like ``sim.policy`` from its
+  own cards and the public table only, with the same modes and the same reason codes: its own
+  Nil; breaking a standing Nil of anyone else; winning while its own bid is short (second hand
+  low while two or more are still to play, else the cheapest sure winner or the top card; ruff
+  as cheaply as will hold); ducking once its bid is made.
+- ``seat_value(sim, seat)``: the finished hand's points for the seat (bags at −``BAG_COST``)
+  against the mean of the others'.
+- ``draw_choice(view)``: keep the card looked at or discard it, by judging the hand each choice
+  would make (``estimate``: the card kept, against the mean over every card the next could be).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..cards import RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, TRUMP, Card
+from ..rules import BAG_COST, BEATERS, DISCARD, KEEP, in_turn, play_mask, winning_index
+from ..scoring import score_team
+from .estimate import estimate
+from .order import cards_of_mask, discard_high, discard_low, high, highest_rank, low, lowest_rank
+from .sim import DUCK_MODE, NIL_MODE, WIN_MODE, Sim, _lead, _said, _shed, _sure
+
+if TYPE_CHECKING:
+    from collections.abc import Generator, Sequence
+
+    from ..reasons import Why
+    from ..rules import Bid, Rules
+    from ..seating import Table
+    from ..view import View
+    from .sim import Rule, Stakes
+
+
+@cache
+def rounds(table: Table) -> tuple[tuple[int, ...], ...]:
+    """``rounds(table)[leader]``: the seats of a trick led by ``leader``, in turn."""
+    return tuple(tuple(in_turn(seat, table)) if seat in table.seats else () for seat in range(len(table.next)))
+
+
+class SoloSim(Sim):
+    """``Sim`` at a table without partners: the seats of ``table`` in turn, a trick of one card
+    each, a hand of ``table.hand_size`` tricks."""
+
+    __slots__ = ("table", "turns")
+
+    def __init__(self, held: list[int], played: int, taken: list[int], bids: Sequence[Bid | None], nil: list[int],
+                 broken: bool, leader: int, trick: list[int], done: int, voids: list[int], rules: Rules,
+                 table: Table) -> None:
+        super().__init__(held, played, taken, bids, nil, broken, leader, trick, done, voids, rules)
+        self.table = table
+        self.turns = rounds(table)
+
+    def copy(self) -> SoloSim:
+        return SoloSim(self.held[:], self.played, self.taken[:], self.bids, self.nil, self.broken,
+                       self.leader, self.trick[:], self.done, self.voids[:], self.rules, self.table)
+
+    @property
+    def to_move(self) -> int:
+        return self.turns[self.leader][len(self.trick)]
+
+    def play(self, card: int) -> None:
+        trick = self.trick
+        seat = self.turns[self.leader][len(trick)]
+        bit = 1 << card
+        self.held[seat] ^= bit
+        self.played |= bit
+        if (SPADE_MASK >> card) & 1:
+            self.broken = True
+        if trick:
+            led = SUIT_OF[trick[0]]
+            if SUIT_OF[card] != led:
+                self.voids[seat] |= 1 << led
+        trick.append(card)
+        if len(trick) == self.table.players:
+            winner = self.turns[self.leader][winning_index(trick)]
+            self.taken[winner] += 1
+            self.done += 1
+            self.leader = winner
+            self.trick = []
+
+    def playout_steps(self, rules: Sequence[Rule] | None = None) -> Generator[None, None, None]:
+        rule_of = rules or (solo_policy,) * len(self.held)
+        while self.done < self.table.hand_size:
+            done = self.done
+            while self.done == done:
+                seat = self.to_move
+                self.play(rule_of[seat](self, seat))
+            yield
+
+
+def seat_points(sim: Sim, seat: int) -> int:
+    """One player's points for the finished hand: ``score_team`` of the seat alone, from 0,
+    no penalty, bags at −``BAG_COST``."""
+    return score_team((sim.bids[seat],), (sim.taken[seat],), 0, 0, sim.rules, -BAG_COST).hand
+
+
+def seat_value(sim: SoloSim, seat: int) -> float:
+    """The seat's points for the finished hand against the mean of the other players'."""
+    others = [seat_points(sim, s) for s in sim.table.seats if s != seat]
+    return seat_points(sim, seat) - sum(others) / len(others)
+
+
+def solo_values(base: SoloSim, hands: list[int], runs: list[int],
+                stakes: Stakes | None = None) -> Generator[None, None, dict[int, float]]:
+    """What each candidate card of ``runs`` is worth to the seat to move in one sampled deal
+    (``hands``): the card played, then the rest of the hand by ``solo_policy`` at every seat,
+    scored by ``seat_value`` and, with the game's ``stakes``, the game's result (``Stakes``).
+    Yields after every trick."""
+    seat = base.to_move
+    side = base.table.side_of[seat]
+    values: dict[int, float] = {}
+    for card in runs:
+        sim = base.copy()
+        sim.held = hands[:]
+        sim.play(card)
+        yield from sim.playout_steps()
+        values[card] = seat_value(sim, seat) + (stakes.game_points(sim.bids, sim.taken, side) if stakes else 0)
+    return values
+
+
+def standing_solo_nil(sim: SoloSim, seat: int) -> int:
+    """The first player after ``seat`` whose Nil still stands, or -1."""
+    for s in sim.turns[seat][1:]:
+        if sim.nil[s] and sim.taken[s] == 0:
+            return s
+    return -1
+
+
+def solo_policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
+    """The card ``seat`` plays alone at the table (see the module's text)."""
+    assert isinstance(sim, SoloSim)
+    hand = sim.held[seat]
+    trick = sim.trick
+    n = len(trick)
+    led = SUIT_OF[trick[0]] if n else -1
+    legal = play_mask(hand, led, sim.broken)
+    if legal & (legal - 1) == 0:
+        return _said(why, "only", legal.bit_length() - 1)
+    table = sim.table
+    left = table.hand_size - sim.done
+    opp_nil = standing_solo_nil(sim, seat)
+    need = 0 if sim.nil[seat] else sim.bids[seat] - sim.taken[seat]  # type: ignore[operator]
+    mode = NIL_MODE if sim.nil[seat] else WIN_MODE if need > 0 else DUCK_MODE
+    if n == 0:
+        opps = tuple(s for s in table.seats if s != seat)
+        return _lead(sim, seat, hand, legal, mode, False, opp_nil, opps, need, left, why)
+
+    turn = sim.turns[sim.leader]
+    best = winning_index(trick) if n > 1 else 0
+    wcard = trick[best]
+    wseat = turn[best]
+    following = legal & SUIT_MASK[led]
+    beaters = legal & BEATERS[wcard]
+    losers = legal & ~beaters
+    later = turn[n + 1:]
+
+    if mode == NIL_MODE:
+        if losers:
+            return _said(why, "own_nil", highest_rank(losers) if following else discard_high(losers))
+        return _said(why, "own_nil_forced", high(beaters) if not later else low(beaters))
+    if opp_nil >= 0 and (mode != WIN_MODE or need < left):
+        if opp_nil in later:
+            if losers:
+                return _said(why, "break_nil", lowest_rank(losers) if following else discard_low(losers))
+        elif wseat == opp_nil:
+            if losers:
+                return _said(why, "break_nil_under", highest_rank(losers) if following else discard_high(losers))
+            return _said(why, "break_nil_forced", low(beaters))
+    if mode == DUCK_MODE:
+        return _said(why, "avoid_bags", _shed(losers, following, beaters, 3 if not later else n))
+    if not beaters:
+        return _said(why, "cant_win", lowest_rank(legal) if following else discard_low(legal))
+    if not later:
+        return _said(why, "win_cheap", low(beaters))
+    winners = [c for c in cards_of_mask(beaters) if _sure(c, hand, sim, later)]
+    if following:
+        if len(later) >= 2:  # second hand low, unless the trick is needed and a sure winner is at hand
+            if winners and (need >= left - 1 or RANK_OF[wcard] >= 9):
+                return _said(why, "sure_winner", winners[0])
+            return _said(why, "second_low", lowest_rank(losers) if losers else low(beaters))
+        if winners:
+            return _said(why, "sure_winner", winners[0])
+        return _said(why, "third_high", high(beaters))
+    return _said(why, "ruff", winners[0] if winners else low(beaters))
+
+
+def solo_policy_why(sim: SoloSim, seat: int) -> tuple[int, Why]:
+    """``solo_policy``'s card and the rule that chose it, with what its words name."""
+    why: list[str] = []
+    card = solo_policy(sim, seat, why)
+    code = why[-1]
+    if code in ("sure_winner", "lead_winner"):
+        return card, (code, {"card": Card(card).display})
+    if code.startswith("break_nil"):
+        return card, (code, {"seat": standing_solo_nil(sim, seat)})
+    return card, (code, {})
+
+
+def draw_choice(view: View) -> str:
+    """Keep the card looked at (``view.offered``) or discard it and take the next, unseen: the
+    choice whose hand ``estimate`` counts for more tricks (``draw_choice_why``)."""
+    return draw_choice_why(view)[0]
+
+
+def draw_choice_why(view: View) -> tuple[str, Why]:
+    """``draw_choice`` and its reason: the tricks the hand counts with the card kept, and on
+    average with the next (the mean over every card it could be)."""
+    offered = view.offered
+    assert offered is not None
+    held, jokers = view.held, view.rules.jokers
+    kept = estimate(held | 1 << offered, jokers).tricks
+    could = [c for c in cards_of_mask(view.unseen_mask) if c != offered]
+    taken = sum(estimate(held | 1 << c, jokers).tricks for c in could) / len(could) if could else 0.0
+    action = KEEP if kept >= taken else DISCARD
+    return action, (f"draw_{action}", {"kept": round(kept, 1), "mean": round(taken, 1)})
+
+
+def easy_draw(view: View) -> str:
+    """The beginner's draw: keep a spade, an ace or a king; discard anything else."""
+    offered = view.offered
+    assert offered is not None
+    return KEEP if SUIT_OF[offered] == TRUMP or RANK_OF[offered] >= 11 else DISCARD
+
+
+__all__ = ["SoloSim", "draw_choice", "easy_draw", "rounds", "seat_points", "seat_value", "solo_policy",
+           "solo_policy_why", "solo_values", "standing_solo_nil", "draw_choice_why"]
