@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, Phase, Seat
-from spades.cards import sort_for_display
+from spades.cards import HAND_SIZE, sort_for_display
 from spades.rules import DISCARD, KEEP, is_nil, winning_index
 from spades.table import GAME_CHOICES, HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
 
@@ -348,7 +348,11 @@ def hand(tv: TableView, view: View) -> str:
             f'{attrs(aria_disabled="true" if not ok else None, aria_pressed="true" if raised else None)}'
             f' aria-label="{escape(label)}">{card_face(card)}</button>'
         )
-    return "".join(out)
+    if len(out) <= HAND_SIZE:
+        return "".join(out)
+    # a hand of 17 (three players): two fans, one row on a wide screen, two on a phone (css)
+    half = (len(out) + 1) // 2
+    return f'<div class="fan">{"".join(out[:half])}</div><div class="fan">{"".join(out[half:])}</div>'
 
 
 def settings(tv: TableView) -> str:
