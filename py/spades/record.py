@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .cards import SEATS, Card, Seat, cards_of
 from .messages import SpadesError, reason
-from .rules import BLIND, DISCARD, KEEP, Phase, Rules, RulesError, first_to_act, next_dealer
+from .rules import BLIND, DISCARD, KEEP, Phase, Rules, RulesError, first_to_act, in_turn, next_dealer
 from .seating import Table
 from .state import Game, View
 
@@ -70,7 +70,10 @@ def to_record(game: Game) -> dict[str, Any]:
     hands = []
     for hand in game.hands:
         out: dict[str, Any] = {"dealer": hand.dealer.name}
-        if hand.stock is not None:  # the draw's table: the stock and every choice of the draw
+        if hand.stock is not None and hand.known is not None:  # a partial record: what the seat saw
+            out["seen"] = [str(c) for c in hand.stock if c is not None]
+            out["draw"] = list(hand.draws)
+        elif hand.stock is not None:  # the draw's table: the stock and every choice of the draw
             out["stock"] = [str(c) for c in hand.stock]
             out["draw"] = list(hand.draws)
         else:
@@ -121,15 +124,20 @@ def parse_hand(cards: object, seat: Seat, where: tuple[str, Params], deck: int, 
     ``RecordError`` saying what is wrong."""
     if not isinstance(cards, list) or len(cards) != size:
         raise RecordError("record.hand_size", where, seat=seat.name, cards=size)
+    return _distinct_cards(cards, where, deck)
+
+
+def _distinct_cards(texts: list[object], where: tuple[str, Params], deck: int) -> list[Card]:
+    """The cards of ``texts``, each of ``deck`` and none twice, or a ``RecordError``."""
     parsed = []
-    for text in cards:
+    for text in texts:
         try:
-            parsed.append(Card.parse(text))
+            parsed.append(Card.parse(text))  # type: ignore[arg-type]  # checked: not a card text, refused
         except ValueError:
             raise RecordError("record.deal_card", where, text=text) from None
         if not (deck >> parsed[-1]) & 1:
             raise RecordError("record.not_in_deck", where, card=parsed[-1].display)
-    if len(set(parsed)) != size:
+    if len(set(parsed)) != len(parsed):
         raise RecordError("record.dealt_twice", where)
     return parsed
 
@@ -143,22 +151,44 @@ def _parse_deal(raw: object, where: tuple[str, Params], deck: int, table: Table)
     return deal
 
 
-def _parse_stock(raw: object, where: tuple[str, Params], deck: int) -> list[Card]:
+def _parse_stock(raw: object, where: tuple[str, Params], deck: int) -> list[Card | None]:
     """The draw's stock: every card of ``deck``, once, top first."""
     size = deck.bit_count()
     if not isinstance(raw, list) or len(raw) != size:
         raise RecordError("record.stock", where, cards=size)
-    cards = []
-    for text in raw:
-        try:
-            cards.append(Card.parse(text))
-        except ValueError:
-            raise RecordError("record.deal_card", where, text=text) from None
-        if not (deck >> cards[-1]) & 1:
-            raise RecordError("record.not_in_deck", where, card=cards[-1].display)
-    if len(set(cards)) != size:
-        raise RecordError("record.dealt_twice", where)
-    return cards
+    return list(_distinct_cards(raw, where, deck))
+
+
+def seen_in_draw(stock: list[str], draws: int, first: Seat, table: Table, seat: Seat) -> list[str]:
+    """The cards ``seat`` has seen of the draw's ``stock`` after ``draws`` turns taken from
+    ``first``: both cards of each of its turns, and the top card when its turn is next (the
+    bot protocol's ``seen``)."""
+    out: list[str] = []
+    turns = len(stock) // 2
+    for turn, who in enumerate(in_turn(first, table, turns)):
+        if who == seat and turn < draws:
+            out += stock[2 * turn:2 * turn + 2]
+        elif who == seat and turn == draws:
+            out.append(stock[2 * turn])
+    return out
+
+
+def _seen_stock(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: int, table: Table,
+                dealer: Seat) -> list[Card | None]:
+    """A partial record's stock at two: the cards ``seat`` saw (``seen_in_draw``) in their
+    places, None for every other."""
+    seen = raw.get("seen")
+    if not isinstance(seen, list):
+        raise RecordError("record.seen", where, seat=seat.name)
+    cards = _distinct_cards(seen, where, deck)
+    stock: list[Card | None] = [None] * deck.bit_count()
+    places = [place for turn, who in enumerate(in_turn(first_to_act(dealer, table), table, len(stock) // 2))
+              if who == seat for place in (2 * turn, 2 * turn + 1)]
+    if len(cards) > len(places):
+        raise RecordError("record.seen", where, seat=seat.name)
+    for place, card in zip(places, cards):
+        stock[place] = card
+    return stock
 
 
 def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: int,
@@ -197,8 +227,6 @@ def from_record(data: object, known: Seat | None = None) -> Game:
     if not isinstance(hands, list) or not hands:
         raise RecordError("record.no_hands")
     table = rules.layout
-    if known is not None and table.draw:
-        raise RecordError("record.partial_draw", ("where.rules", {}))
 
     game: Game | None = None
     for h, raw in enumerate(hands, 1):
@@ -211,8 +239,12 @@ def from_record(data: object, known: Seat | None = None) -> Game:
                 dealer = Seat.parse(raw["dealer"])
             except ValueError:
                 raise RecordError("record.dealer", where, dealer=raw["dealer"]) from None
-        deal: dict[Seat, list[Card]] | list[Card] | None
-        if known is not None:
+        deal: dict[Seat, list[Card]] | list[Card | None] | None
+        if known is not None and table.draw:
+            at = dealer if dealer is not None else (
+                table.first_dealer if game is None else next_dealer(game.hand.dealer, table))
+            deal = _seen_stock(raw, known, where, rules.deck, table, at)
+        elif known is not None:
             deal = _own_deal(raw, known, where, rules.deck, table.hand_size)
         elif table.draw:
             deal = _parse_stock(raw["stock"], where, rules.deck) if raw.get("stock") is not None else None

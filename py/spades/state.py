@@ -62,7 +62,8 @@ from .view import Trick, View
 _PLAY, _BID, _HAND_OVER = Phase.PLAY, Phase.BID, Phase.HAND_OVER
 _new_trick = tuple.__new__  # Trick(...) without the Python-level __new__, on the hot path
 DRAW_CHOICES = [KEEP, DISCARD]
-Deal = dict[Seat, list[Card]] | list[Card]  # a hand's given cards by seat, or the draw's stock
+# a hand's given cards by seat, or the draw's stock (None for a card a partial record does not show)
+Deal = dict[Seat, list[Card]] | list[Card | None]
 
 
 class HandState:
@@ -82,7 +83,7 @@ class HandState:
                  "next", "size", "stock", "draws", "discards")
 
     def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None,
-                 broken: bool = False, table: Table = PARTNERS, stock: tuple[Card, ...] | None = None) -> None:
+                 broken: bool = False, table: Table = PARTNERS, stock: tuple[Card | None, ...] | None = None) -> None:
         self.index = index
         self.dealer = dealer
         self.deal = deal
@@ -285,7 +286,7 @@ class Game:
         if table.draw:  # the deal is the draw's, from the stock
             masks: tuple[int, ...] = (0,) * NUM_SEATS
             order = shuffled(self.number or 0, index, self.rules.jokers) if deal is None else deal
-            stock = tuple(CARDS[c] for c in order)
+            stock = tuple(None if c is None else CARDS[c] for c in order)
         elif deal is None:
             masks = deal_masks(self.number, index, dealer, self.rules.jokers, table)  # type: ignore[arg-type]
         else:
@@ -314,8 +315,11 @@ class Game:
         assert stock is not None
         top = 2 * len(hand.draws)
         kept, thrown = (stock[top], stock[top + 1]) if action == KEEP else (stock[top + 1], stock[top])
-        hand.held[seat] |= 1 << kept
-        hand.discards[seat] |= 1 << thrown
+        if kept is not None and thrown is not None:
+            hand.held[seat] |= 1 << kept
+            hand.discards[seat] |= 1 << thrown
+        elif hand.known is None or seat == hand.known:  # only another seat's cards may be unknown
+            raise MalformedError("bad_action", text="draw: the cards of this turn are not known")
         hand.draws.append(action)
         if len(hand.draws) < hand.players * hand.size:
             hand.to_move = hand.next[seat]
@@ -397,6 +401,8 @@ class Game:
         known = hand.known
         if known is not None and (hand.deal[known] >> card) & 1:
             return IllegalActionError("held_by", card=card.display, seat=SEATS[known].name)
+        if known is not None and (hand.discards[known] >> card) & 1:  # the draw: it saw that card go
+            return IllegalActionError("discarded", card=card.display, seat=SEATS[known].name)
         suit = SUIT_OF[card]
         if shown_voids(hand.tricks + [hand.current_trick()])[seat] >> suit & 1:
             return IllegalActionError("shown_void", seat=seat.name, suit=SUIT_SYMBOLS[suit])

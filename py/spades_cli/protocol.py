@@ -37,8 +37,8 @@ from spades.bots.base import finish
 from spades.cards import Card, Seat
 from spades.messages import SpadesError
 from spades.reasons import Reason
-from spades.record import RecordError, to_record, view_from_partial_record
-from spades.rules import Phase
+from spades.record import RecordError, seen_in_draw, to_record, view_from_partial_record
+from spades.rules import Phase, Rules, first_to_act
 from spades.state import Game, View
 from spades.table import PARTNER_LEVEL
 
@@ -56,9 +56,19 @@ ANSWER_TIMEOUT = 30.0  # seconds: a safety bound on an outside program, not part
 # --- the requests --------------------------------------------------------------------------------
 
 def partial_record(record: dict, seat: Seat) -> dict:
-    """``record`` as ``seat`` may know it: its own cards in every hand, no game number."""
+    """``record`` as ``seat`` may know it: its own cards in every hand, no game number; at two,
+    the cards it saw in the draw (``seen``) in place of the stock."""
     out = {k: v for k, v in record.items() if k not in ("game", "hands")}
-    out["hands"] = [dict(hand, deal={seat.name: hand["deal"][seat.name]}) for hand in record["hands"]]
+    table = Rules.from_json(record.get("rules")).layout
+    hands = []
+    for hand in record["hands"]:
+        if "stock" in hand:
+            first = first_to_act(Seat.parse(hand["dealer"]), table)
+            seen = seen_in_draw(hand["stock"], len(hand["draw"]), first, table, seat)
+            hands.append({**{k: v for k, v in hand.items() if k != "stock"}, "seen": seen})
+        else:
+            hands.append(dict(hand, deal={seat.name: hand["deal"][seat.name]}))
+    out["hands"] = hands
     return out
 
 
@@ -229,11 +239,11 @@ class OutsidePlayer:
 
         After a bad answer the program is stopped (a late answer must not be taken for the
         next one); asked again, it is started afresh."""
-        bidding = view.phase is Phase.BID
-        n = len(view.bid_log) + 1 if bidding else view.action_count - len(view.bid_log) + 1
+        kind = {Phase.BID: "bid", Phase.DRAW: "draw"}.get(view.phase, "play")
+        n = {"bid": len(view.bid_log), "draw": view.draws}.get(kind, view.action_count - len(view.bid_log)
+                                                                 - view.draws) + 1
         game = f"game {number}, " if number is not None else ""
-        where = (f"{self.name} as {view.seat.name}, {game}hand {view.hand_index + 1}, "
-                 f"{'bid' if bidding else 'play'} {n}")
+        where = f"{self.name} as {view.seat.name}, {game}hand {view.hand_index + 1}, {kind} {n}"
         try:
             return self._exchange(request, view, where)
         except OutsideBotError:
@@ -281,7 +291,7 @@ class OutsidePlayer:
         raw = response["action"]
         legal = view.legal
         bidding = view.phase is Phase.BID
-        if bidding:
+        if bidding or view.phase is Phase.DRAW:  # a bid, or a turn of the draw (keep, discard)
             ok = (type(raw) is int or isinstance(raw, str)) and raw in legal
             action = raw
         else:
@@ -292,7 +302,7 @@ class OutsidePlayer:
             else:
                 ok = action in legal
         if not ok:
-            kind = "bid" if bidding else "card"
+            kind = "bid" if bidding else "turn of the draw" if view.phase is Phase.DRAW else "card"
             allowed = " ".join(str(a) for a in legal)
             raise OutsideBotError(f"{where}: answered {json.dumps(raw)}: not a legal {kind} (legal: {allowed})")
         return action

@@ -271,6 +271,7 @@ class Session:
             hand = self.game.hands[-1]
             top = 2 * (len(hand.draws) - 1)
             first, second = hand.stock[top], hand.stock[top + 1]  # type: ignore[index]  # the draw's stock
+            assert first is not None and second is not None, "the page's game knows every card"
             if action == KEEP:
                 return t("status.you_keep", kept=first.display, thrown=second.display)
             return t("status.you_discard", kept=second.display, thrown=first.display)

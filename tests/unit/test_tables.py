@@ -247,3 +247,50 @@ def test_the_arena_seats_a_in_every_seat_and_nothing_is_refused(table):
     assert result["teams"]["ns"]["hands"] == 3 * len(SEATS_AT[table])
     assert result["teams"]["ew"]["hands"] == 3 * len(SEATS_AT[table]) * (len(SEATS_AT[table]) - 1)
     assert result["teams"]["ns"]["refused"] == result["teams"]["ew"]["refused"] == 0
+
+
+def test_the_bot_protocol_at_two_shows_a_seat_only_what_it_saw_in_the_draw():
+    """At every position of a two-player game, the seat to move's partial record (``seen`` in
+    place of the stock) rebuilds exactly that seat's view, and holds no card it did not see."""
+    from spades.record import view_from_partial_record
+    from spades_cli.protocol import partial_record, request_for
+
+    game = Game(21, Rules(table="two"))
+    bot = make_player("medium")
+    checked = 0
+    while not game.over and len(game.hands) < 3:
+        if game.phase is Phase.HAND_OVER:
+            game.apply(DEAL)
+            continue
+        seat = game.to_move
+        view = game.view(seat)
+        request = request_for(game)
+        partial = request["record"]
+        hand = partial["hands"][-1]
+        assert "stock" not in hand and "deal" not in hand and len(hand["draw"]) == view.draws
+        seen = set(hand["seen"])
+        mine = game.hand.deal[seat] if game.phase is not Phase.DRAW else game.hand.held[seat]
+        assert seen <= {str(c) for c in game.hand.stock}
+        assert {str(c) for c in (*view.hand, *([view.offered] if view.offered is not None else []))} <= seen | {
+            str(c) for c in view.trick.cards} | {str(c) for t in view.tricks for c in t.cards}
+        assert view_from_partial_record(partial, seat) == view, (len(game.hands), view.action_count)
+        assert partial_record(to_record(game), seat) == partial and mine == view.held | view.played_mask & mine
+        game.apply(bot.act(view, decision_rng(21, view)))
+        checked += 1
+    assert checked > 100
+
+
+def test_a_partial_draw_refuses_a_card_its_seat_saw_discarded():
+    """North cannot play a card South saw go to the discards: South's partial record says so."""
+    from spades.cards import CARDS
+    from spades_cli.protocol import partial_record
+
+    game = played(Game(5, Rules(table="two")))
+    record = partial_record(to_record(game), Seat.S)
+    north_first = 0 if game.hands[0].tricks[0].leader == Seat.N else 1  # North's first card
+    thrown = next(c for c in range(52) if game.hands[0].discards[Seat.S] >> c & 1)
+    record["hands"][0]["plays"][north_first] = str(CARDS[thrown])
+    with pytest.raises(RecordError) as caught:
+        from_record(record, known=Seat.S)
+    assert caught.value.code == "discarded"
+    assert f"(N, {CARDS[thrown]})" in str(caught.value) and "S discarded this card in the draw" in str(caught.value)
