@@ -4,22 +4,26 @@ Vocabulary
 - ``Rules``: target 250 (default) or 500, the bag penalty (on by default), blind nil (off by
   default), and the house variants (each off by default: a team minimum, the bonus for 13, the
   jokers, a failed Nil's tricks for the partner, bags counted by 5, Nil worth 50 or 200, spades
-  led at any time). Frozen: a game's rules never
-  change while it is played.
-- Actions: a bid is an ``int`` 0..13 (0 is Nil) or ``BLIND`` (Blind Nil); a play is a ``Card``;
-  ``DEAL`` starts the next hand once a hand is over.
-- ``Phase``: BID → PLAY → HAND_OVER → BID … → GAME_OVER.
+  led at any time), and the table (``table``: ``seating.TABLES``, ``Rules.layout``; partnerships
+  by default). Frozen: a game's rules never change while it is played.
+- Actions: a bid is an ``int`` 0..13 (0..17 at three; 0 is Nil) or ``BLIND`` (Blind Nil); a play
+  is a ``Card``; ``KEEP`` or ``DISCARD`` is a turn of the draw (two players); ``DEAL`` starts the
+  next hand once a hand is over.
+- ``Phase``: (DRAW →) BID → PLAY → HAND_OVER → (DRAW →) BID … → GAME_OVER.
 
 The kernel (pure functions and tables on ints and bitmasks; ``Game``, the simulator of the
 computer players, every bot level, the hints and the page call these and restate none of them):
-- order: ``FIRST_DEALER`` deals hand 1, ``next_seat`` is clockwise, ``first_to_act(dealer)``
-  bids first and leads the first trick, ``next_dealer`` deals the following hand;
-- bids: ``legal_bids``, ``bid_error``, ``least_bid`` (the team minimum), ``blind_allowed``;
+- order: ``FIRST_DEALER`` deals hand 1 (``Table.first_dealer`` at another table), ``next_seat``
+  is clockwise among the table's seats, ``first_to_act(dealer)`` draws and bids first and leads
+  the first trick, ``next_dealer`` deals the following hand, ``in_turn`` lists seats in turn;
+- bids: ``legal_bids``, ``bid_error``, ``least_bid`` (the team minimum), ``blind_allowed``
+  (``trailing_by``: how far a side trails the best other);
   ``is_nil``, ``bid_value`` (a bid as tricks), ``nil_stake`` (what a Nil wins or loses);
 - play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
 - tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
   ``winning_index`` and ``trick_winner``; ``shown_voids`` (the suits each seat has shown out of);
-- the end: ``game_outcome`` (an ``Outcome``: the winner or a draw, and its ``Cause``).
+- the end: ``game_outcome`` (an ``Outcome``: the winning side or a draw, and its ``Cause``;
+  stated in ``ending``).
 """
 
 from __future__ import annotations

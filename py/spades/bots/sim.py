@@ -32,8 +32,19 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
-from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, game_outcome, play_mask, winning_index
+from ..rules import (
+    BAG_COST,
+    BEATERS,
+    NON_SPADES,
+    TRICKS_PER_HAND,
+    VALUING,
+    game_outcome,
+    in_turn,
+    play_mask,
+    winning_index,
+)
 from ..scoring import score_hand, score_team
+from ..seating import PARTNERS, Table
 from .order import cards_of_mask, discard_high, discard_low, followed, high, highest_rank, low, lowest_rank
 
 if TYPE_CHECKING:
@@ -61,6 +72,13 @@ for _s in range(NSUITS):
 # LATER[leader][n]: the seats still to play after the n-th card of a trick ``leader`` led;
 # LATER_OPPS[leader][n][team]: those of them not of ``team`` (the policy looks these up)
 LATER = tuple(tuple(tuple((leader + k) & 3 for k in range(n + 1, 4)) for n in range(4)) for leader in range(4))
+
+
+@cache
+def rounds(table: Table) -> tuple[tuple[int, ...], ...]:
+    """``rounds(table)[leader]``: the seats of a trick led by ``leader``, in turn (none for a seat
+    that does not play)."""
+    return tuple(in_turn(seat, table) if seat in table.seats else () for seat in range(len(table.next)))
 LATER_OPPS = tuple(tuple(tuple(tuple(s for s in later if s & 1 != team) for team in (0, 1)) for later in row)
                    for row in LATER)
 
@@ -72,11 +90,12 @@ class Sim:
     seat knows they are in no hand. ``rules`` are the game's, as a hand is valued
     (``Rules.valuing``)."""
 
-    __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids", "rules")
+    __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids", "rules",
+                 "table", "turns", "players", "tricks")
 
     def __init__(self, held: list[int], played: int, taken: list[int], bids: Sequence[Bid | None], nil: list[int],
                  broken: bool, leader: int, trick: list[int], done: int, voids: list[int],
-                 rules: Rules = VALUING) -> None:
+                 rules: Rules = VALUING, table: Table = PARTNERS) -> None:
         self.held = held
         self.played = played
         self.taken = taken
@@ -88,20 +107,25 @@ class Sim:
         self.done = done
         self.voids = voids
         self.rules = rules
+        self.table = table  # who plays after whom: ``turns[leader]``, a trick of ``players`` cards
+        self.turns = rounds(table)
+        self.players = table.players
+        self.tricks = table.hand_size
 
-    def copy(self) -> "Sim":
-        return Sim(
+    def copy(self) -> Sim:
+        return type(self)(
             self.held[:], self.played, self.taken[:], self.bids, self.nil, self.broken,
-            self.leader, self.trick[:], self.done, self.voids[:], self.rules,
+            self.leader, self.trick[:], self.done, self.voids[:], self.rules, self.table,
         )
 
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) & 3
+        return self.turns[self.leader][len(self.trick)]
 
     def play(self, card: int) -> None:
         trick = self.trick
-        seat = (self.leader + len(trick)) & 3
+        turn = self.turns[self.leader]
+        seat = turn[len(trick)]
         bit = 1 << card
         self.held[seat] ^= bit
         self.played |= bit
@@ -112,8 +136,8 @@ class Sim:
             if SUIT_OF[card] != led:
                 self.voids[seat] |= 1 << led
         trick.append(card)
-        if len(trick) == 4:
-            winner = (self.leader + winning_index(trick)) & 3
+        if len(trick) == self.players:
+            winner = turn[winning_index(trick)]
             self.taken[winner] += 1
             self.done += 1
             self.leader = winner
@@ -123,14 +147,19 @@ class Sim:
         """Play the hand out: a generator that yields after every trick (see ``Bot.think``).
         Each seat plays by ``rules[seat]`` (a function like ``policy``), or by ``policy`` at
         every seat when ``rules`` is None."""
-        rule_of = rules or (policy,) * 4
+        rule_of = rules or (self.default_rule(),) * len(self.held)
         play = self.play
-        while self.done < TRICKS:
+        turns = self.turns
+        while self.done < self.tricks:
             done = self.done
             while self.done == done:  # to the end of this trick
-                seat = (self.leader + len(self.trick)) & 3
+                seat = turns[self.leader][len(self.trick)]
                 play(rule_of[seat](self, seat))
             yield
+
+    def default_rule(self) -> Rule:
+        """How every seat plays when no rules are given: ``policy`` (``solo.SoloSim``: alone)."""
+        return policy
 
 
 def hand_value(sim: Sim, team: int) -> int:

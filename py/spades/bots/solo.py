@@ -1,8 +1,8 @@
 """The computer players at a table without partners (``seating``: each for themselves), and the
 two-player game's draw.
 
-- ``SoloSim`` is ``sim.Sim`` at such a table: the seats that play, in turn, and a trick of one
-  card per player; the partnership's ``Sim`` keeps its own flat code.
+- ``SoloSim`` is ``sim.Sim`` at such a table (the Sim plays any table: who plays after whom, the
+  trick's and the hand's size), whose playouts play ``solo_policy`` at every seat.
 - ``solo_policy(sim, seat)`` is the card a seat plays alone, judged like ``sim.policy`` from its
   own cards and the public table only, with the same modes and the same reason codes: its own
   Nil; breaking a standing Nil of anyone else; winning while its own bid is short (second hand
@@ -16,81 +16,31 @@ two-player game's draw.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cards import RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, TRUMP, Card
-from ..rules import BAG_COST, BEATERS, DISCARD, KEEP, in_turn, play_mask, winning_index
+from ..cards import RANK_OF, SUIT_MASK, SUIT_OF, TRUMP, Card
+from ..rules import BAG_COST, BEATERS, DISCARD, KEEP, play_mask, winning_index
 from ..scoring import score_team
 from .estimate import estimate
 from .order import cards_of_mask, discard_high, discard_low, high, highest_rank, low, lowest_rank
 from .sim import DUCK_MODE, NIL_MODE, WIN_MODE, Sim, _lead, _said, _shed, _sure
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Sequence
+    from collections.abc import Generator
 
     from ..reasons import Why
-    from ..rules import Bid, Rules
-    from ..seating import Table
     from ..view import View
     from .sim import Rule, Stakes
 
 
-@cache
-def rounds(table: Table) -> tuple[tuple[int, ...], ...]:
-    """``rounds(table)[leader]``: the seats of a trick led by ``leader``, in turn."""
-    return tuple(tuple(in_turn(seat, table)) if seat in table.seats else () for seat in range(len(table.next)))
-
-
 class SoloSim(Sim):
-    """``Sim`` at a table without partners: the seats of ``table`` in turn, a trick of one card
-    each, a hand of ``table.hand_size`` tricks."""
+    """``Sim`` at a table without partners (its ``table``: who plays after whom, the trick's and
+    the hand's size, ``sim.rounds``), where every seat plays ``solo_policy`` in a playout."""
 
-    __slots__ = ("table", "turns")
+    __slots__ = ()
 
-    def __init__(self, held: list[int], played: int, taken: list[int], bids: Sequence[Bid | None], nil: list[int],
-                 broken: bool, leader: int, trick: list[int], done: int, voids: list[int], rules: Rules,
-                 table: Table) -> None:
-        super().__init__(held, played, taken, bids, nil, broken, leader, trick, done, voids, rules)
-        self.table = table
-        self.turns = rounds(table)
-
-    def copy(self) -> SoloSim:
-        return SoloSim(self.held[:], self.played, self.taken[:], self.bids, self.nil, self.broken,
-                       self.leader, self.trick[:], self.done, self.voids[:], self.rules, self.table)
-
-    @property
-    def to_move(self) -> int:
-        return self.turns[self.leader][len(self.trick)]
-
-    def play(self, card: int) -> None:
-        trick = self.trick
-        seat = self.turns[self.leader][len(trick)]
-        bit = 1 << card
-        self.held[seat] ^= bit
-        self.played |= bit
-        if (SPADE_MASK >> card) & 1:
-            self.broken = True
-        if trick:
-            led = SUIT_OF[trick[0]]
-            if SUIT_OF[card] != led:
-                self.voids[seat] |= 1 << led
-        trick.append(card)
-        if len(trick) == self.table.players:
-            winner = self.turns[self.leader][winning_index(trick)]
-            self.taken[winner] += 1
-            self.done += 1
-            self.leader = winner
-            self.trick = []
-
-    def playout_steps(self, rules: Sequence[Rule] | None = None) -> Generator[None, None, None]:
-        rule_of = rules or (solo_policy,) * len(self.held)
-        while self.done < self.table.hand_size:
-            done = self.done
-            while self.done == done:
-                seat = self.to_move
-                self.play(rule_of[seat](self, seat))
-            yield
+    def default_rule(self) -> Rule:
+        return solo_policy
 
 
 def seat_points(sim: Sim, seat: int) -> int:
@@ -99,7 +49,7 @@ def seat_points(sim: Sim, seat: int) -> int:
     return score_team((sim.bids[seat],), (sim.taken[seat],), 0, 0, sim.rules, -BAG_COST).hand
 
 
-def seat_value(sim: SoloSim, seat: int) -> float:
+def seat_value(sim: Sim, seat: int) -> float:
     """The seat's points for the finished hand against the mean of the other players'."""
     others = [seat_points(sim, s) for s in sim.table.seats if s != seat]
     return seat_points(sim, seat) - sum(others) / len(others)
@@ -227,5 +177,5 @@ def easy_draw(view: View) -> str:
     return KEEP if SUIT_OF[offered] == TRUMP or RANK_OF[offered] >= 11 else DISCARD
 
 
-__all__ = ["SoloSim", "draw_choice", "easy_draw", "rounds", "seat_points", "seat_value", "solo_policy",
+__all__ = ["SoloSim", "draw_choice", "easy_draw", "seat_points", "seat_value", "solo_policy",
            "solo_policy_why", "solo_values", "standing_solo_nil", "draw_choice_why"]
