@@ -428,7 +428,7 @@ class Game:
         return View(seat, self.rules, self.phase, hand.index, hand.dealer, hand.held[seat], tuple(hand.bids),
                     tuple(hand.bid_log), tuple(hand.tricks), hand.current_trick(), tuple(hand.taken),
                     hand.spades_broken, self.to_move, legal, tuple(self.totals), tuple(self.banks),
-                    tuple(h.score for h in self.hands if h.score is not None), self.outcome, len(hand.draws),
+                    tuple(h.score for h in self.hands if h.score is not None), self.outcome, tuple(hand.draws),
                     offered, hand.discards[seat])
 
 

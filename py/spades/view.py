@@ -56,7 +56,7 @@ class View(Value):
     banks: tuple[int, ...]
     sheet: tuple[tuple[TeamScore, ...], ...]  # each finished hand's rows, by side
     outcome: Outcome | None  # how the game ended, once it has
-    draws: int  # the draw (two players): the turns taken so far in this hand
+    draws: tuple[str, ...]  # the draw (two players): every turn's choice so far (public; the cards are not)
     offered: Card | None  # the draw: the card this seat looks at, on its turn
     discarded: int  # the draw: the cards this seat has seen and discarded (no other seat's)
 
@@ -65,7 +65,7 @@ class View(Value):
                  trick: Trick, taken: tuple[int, ...], spades_broken: bool, to_move: Seat | None,
                  legal: tuple[int | str, ...], totals: tuple[int, ...], banks: tuple[int, ...],
                  sheet: tuple[tuple[TeamScore, ...], ...] = (), outcome: Outcome | None = None,
-                 draws: int = 0, offered: Card | None = None, discarded: int = 0) -> None:
+                 draws: tuple[str, ...] = (), offered: Card | None = None, discarded: int = 0) -> None:
         super().__init__(seat, rules, phase, hand_index, dealer, held, bids, bid_log, tricks, trick, taken,
                          spades_broken, to_move, legal, totals, banks, sheet, outcome, draws, offered, discarded)
 
@@ -80,7 +80,8 @@ class View(Value):
     @property
     def actors(self) -> tuple[Seat, ...]:
         """Who took each action of this hand so far (its draw, its bids, then its cards)."""
-        return hand_actors(self.dealer, len(self.bid_log), (*self.tricks, self.trick), self.rules.layout, self.draws)
+        return hand_actors(self.dealer, len(self.bid_log), (*self.tricks, self.trick), self.rules.layout,
+                           len(self.draws))
 
     @property
     def played_mask(self) -> int:
@@ -118,7 +119,8 @@ class View(Value):
     @property
     def action_count(self) -> int:
         """How many actions this hand has had so far (draws, bids and cards)."""
-        return self.draws + len(self.bid_log) + self.rules.layout.players * len(self.tricks) + len(self.trick.cards)
+        return (len(self.draws) + len(self.bid_log) + self.rules.layout.players * len(self.tricks)
+                + len(self.trick.cards))
 
     @property
     def last_trick(self) -> Trick | None:

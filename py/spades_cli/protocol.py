@@ -240,8 +240,8 @@ class OutsidePlayer:
         After a bad answer the program is stopped (a late answer must not be taken for the
         next one); asked again, it is started afresh."""
         kind = {Phase.BID: "bid", Phase.DRAW: "draw"}.get(view.phase, "play")
-        n = {"bid": len(view.bid_log), "draw": view.draws}.get(kind, view.action_count - len(view.bid_log)
-                                                                 - view.draws) + 1
+        n = {"bid": len(view.bid_log), "draw": len(view.draws)}.get(
+            kind, view.action_count - len(view.bid_log) - len(view.draws)) + 1
         game = f"game {number}, " if number is not None else ""
         where = f"{self.name} as {view.seat.name}, {game}hand {view.hand_index + 1}, {kind} {n}"
         try:

@@ -267,7 +267,7 @@ def test_the_bot_protocol_at_two_shows_a_seat_only_what_it_saw_in_the_draw():
         request = request_for(game)
         partial = request["record"]
         hand = partial["hands"][-1]
-        assert "stock" not in hand and "deal" not in hand and len(hand["draw"]) == view.draws
+        assert "stock" not in hand and "deal" not in hand and tuple(hand["draw"]) == view.draws
         seen = set(hand["seen"])
         mine = game.hand.deal[seat] if game.phase is not Phase.DRAW else game.hand.held[seat]
         assert seen <= {str(c) for c in game.hand.stock}

@@ -18,7 +18,7 @@ from ..rules import BLIND, NIL, nil_stake
 from ..state import View, shown_voids
 from .order import cards_of_mask
 from .sim import Sim, Stakes, remembered_honours
-from .solo import SoloSim
+from .solo import SoloSim, draw_weights
 
 if TYPE_CHECKING:
     from ..deal import SplitMix64
@@ -104,7 +104,8 @@ class Sampler:
         self.counts = counts if counts is not None else remaining_counts(view)
         self.cards = cards = cards_of_mask(view.unseen_mask)
         others: list[int] = [int(s) for s in view.rules.layout.seats if s != me]
-        if view.rules.layout.draw:  # the draw's discards: the unseen cards no one holds
+        draw = view.rules.layout.draw
+        if draw:  # the draw's discards: the unseen cards no one holds
             others.append(DISCARDS)
             self.counts = self.counts + [len(cards) - sum(self.counts[s] for s in others[:-1])]
         self.others = others
@@ -115,6 +116,10 @@ class Sampler:
             bit = 1 << SUIT_OF[c]
             self.elig[c] = [s for s in others if s == DISCARDS or not vd[s] & bit]
             self.weight[c] = [card_weight(c, bids[s]) if weighted else 1.0 for s in range(NUM_SEATS)] + [1.0]
+            if draw and weighted:  # what the other player's turns of the draw say of the card
+                mine, thrown = draw_weights(view, c)
+                self.weight[c][others[0]] *= mine
+                self.weight[c][DISCARDS] = thrown
 
     def draw(self, rng: SplitMix64) -> list[int]:
         """Masks of the other seats' hands (own seat's entry is its real hand)."""

@@ -19,11 +19,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import RANK_OF, SUIT_MASK, SUIT_OF, TRUMP, Card
-from ..rules import BAG_COST, BEATERS, DISCARD, KEEP, play_mask, winning_index
+from ..rules import BAG_COST, BEATERS, DISCARD, KEEP, first_to_act, in_turn, play_mask, winning_index
 from ..scoring import score_team
 from .estimate import estimate
 from .order import cards_of_mask, discard_high, discard_low, high, highest_rank, low, lowest_rank
-from .sim import DUCK_MODE, NIL_MODE, WIN_MODE, Sim, _lead, _said, _shed, _sure
+from .sim import DUCK_MODE, NIL_MODE, SET_REACH, WIN_MODE, Sim, _lead, _said, _shed, _sure
+
+KING = 11  # the rank of a king (``cards.RANK_OF``)
+DRAW_KEEP = 0.8  # how often a player keeps a top card worth keeping, in the sampler's reading of the draw
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -81,8 +84,10 @@ def standing_solo_nil(sim: SoloSim, seat: int) -> int:
     return -1
 
 
-def solo_policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
-    """The card ``seat`` plays alone at the table (see the module's text)."""
+def solo_policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_REACH) -> int:
+    """The card ``seat`` plays alone at the table (see the module's text). Its bid made, it goes
+    on winning tricks to set another player who can lose at most ``reach`` more of the tricks
+    left (``sim.SET_REACH``, as a partnership does), and ducks otherwise."""
     assert isinstance(sim, SoloSim)
     hand = sim.held[seat]
     trick = sim.trick
@@ -95,7 +100,13 @@ def solo_policy(sim: Sim, seat: int, why: list[str] | None = None) -> int:
     left = table.hand_size - sim.done
     opp_nil = standing_solo_nil(sim, seat)
     need = 0 if sim.nil[seat] else sim.bids[seat] - sim.taken[seat]  # type: ignore[operator]
-    mode = NIL_MODE if sim.nil[seat] else WIN_MODE if need > 0 else DUCK_MODE
+    if sim.nil[seat]:
+        mode = NIL_MODE
+    elif need > 0:
+        mode = WIN_MODE
+    else:  # set someone still short of a bid that cannot lose many more tricks, or duck
+        short = [sim.bids[s] - sim.taken[s] for s in table.seats if s != seat and not sim.nil[s]]  # type: ignore[operator]
+        mode = WIN_MODE if any(short_by > 0 and left - short_by <= reach for short_by in short) else DUCK_MODE
     if n == 0:
         opps = tuple(s for s in table.seats if s != seat)
         return _lead(sim, seat, hand, legal, mode, False, opp_nil, opps, need, left, why)
@@ -170,12 +181,34 @@ def draw_choice_why(view: View) -> tuple[str, Why]:
     return action, (f"draw_{action}", {"kept": round(kept, 1), "mean": round(taken, 1)})
 
 
+def keep_worthy(card: int) -> bool:
+    """A card a player keeps when it turns it up in the draw, as a rule of thumb: a spade, an
+    ace or a king."""
+    return SUIT_OF[card] == TRUMP or RANK_OF[card] >= KING
+
+
 def easy_draw(view: View) -> str:
-    """The beginner's draw: keep a spade, an ace or a king; discard anything else."""
+    """The beginner's draw: keep a card worth keeping (``keep_worthy``); discard anything else."""
     offered = view.offered
     assert offered is not None
-    return KEEP if SUIT_OF[offered] == TRUMP or RANK_OF[offered] >= 11 else DISCARD
+    return KEEP if keep_worthy(offered) else DISCARD
 
 
-__all__ = ["SoloSim", "draw_choice", "easy_draw", "seat_points", "seat_value", "solo_policy",
-           "solo_policy_why", "solo_values", "standing_solo_nil", "draw_choice_why"]
+def draw_weights(view: View, card: int) -> tuple[float, float]:
+    """How likely an unseen ``card`` is the other player's rather than a discard, from the other's
+    turns of the draw (public: keep or discard, not the cards): a top card kept was more likely
+    worth keeping (``keep_worthy``, ``DRAW_KEEP``), a top card discarded less, and the card taken
+    after it, or passed after a kept one, any card. Returns (the other's weight, the discards')."""
+    table = view.rules.layout
+    other = next(seat for seat in table.seats if seat != view.seat)
+    turns = in_turn(first_to_act(view.dealer, table), table, len(view.draws))
+    kept = sum(1 for who, choice in zip(turns, view.draws) if who == other and choice == KEEP)
+    took = sum(1 for who in turns if who == other) - kept
+    if not kept + took:
+        return 1.0, 1.0
+    good = DRAW_KEEP if keep_worthy(card) else 1 - DRAW_KEEP
+    return kept * good + took * 0.5, took * (1 - good) + kept * 0.5
+
+
+__all__ = ["SoloSim", "draw_choice", "draw_choice_why", "draw_weights", "easy_draw", "keep_worthy", "seat_points",
+           "seat_value", "solo_policy", "solo_policy_why", "solo_values", "standing_solo_nil"]
