@@ -30,7 +30,7 @@ from .bots import HardBot, decision_rng
 from .bots.hard import judge_trials, out_of_play, overtakes_partner, run_of, trial_score
 from .bots.knowledge import to_sim
 from .cards import SPADE_MASK, SUIT_OF, Card, Seat
-from .rules import BLIND, DEAL, DEFAULT, Phase, Rules, beats, bid_value, least_bid, winning_index
+from .rules import BLIND, DEAL, DEFAULT, DISCARD, KEEP, Phase, Rules, beats, bid_value, least_bid, winning_index
 from .state import Game
 
 if TYPE_CHECKING:
@@ -75,11 +75,14 @@ def hand_range(game: Game, hand_index: int) -> range:
     return range(start, len(actions))
 
 
+UNPRICED = (BLIND, KEEP, DISCARD)  # not priced: a Blind Nil (bid unseen) and the turns of the draw
+
+
 def decisions_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
     """The indices in ``game.actions()`` of ``seat``'s bid (unless a Blind Nil) and the cards it
-    played in hand ``hand_index``, in order."""
+    played in hand ``hand_index``, in order (at two, not its turns of the draw)."""
     actions, actors = game.actions(), game.actors()
-    return [i for i in hand_range(game, hand_index) if actors[i] is seat and actions[i] != BLIND]
+    return [i for i in hand_range(game, hand_index) if actors[i] is seat and actions[i] not in UNPRICED]
 
 
 def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, None, Decision]:

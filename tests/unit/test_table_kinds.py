@@ -110,3 +110,17 @@ def test_the_statistics_count_a_game_alone_for_south_and_by_table():
     assert figures["by"]["table:cutthroat3"]["games"] == 1
     result = ctl.session.result_text()
     assert ("Победа!" if won else "Победил") in result and "Запад" in result and "Восток" in result
+
+
+@pytest.mark.parametrize("name, cards", [("two", 13), ("cutthroat3", 17)])
+def test_the_hands_analysis_prices_the_bid_and_every_card_at_each_table(name, cards):
+    """«Разбор сдачи» at two (the draw's turns are not priced) and at three (17 cards)."""
+    ctl = at(name, game=33)
+    play_hand(ctl)
+    event(ctl, "analysis")
+    state = ctl.coach.analysis
+    assert state.done == state.total == 1 + cards and state.listed is not None
+    assert 'data-done="1"' in regions(ctl)["panel"]
+    event(ctl, "review", "1")
+    event(ctl, "review-step", str(cards))
+    assert ctl.coach.review.step == cards and f'data-step="{cards}"' in regions(ctl)["review"]
