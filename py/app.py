@@ -171,6 +171,7 @@ class Page:
             game=str(game.number),
             # the table's look (css: four-colour deck, large cards, the felt's colour)
             deck=session.settings.deck, cards=session.settings.cards, felt=session.settings.felt,
+            table=game.rules.table,  # css: at two the side seats' columns go to the centre
             hand=str(session.view().hand_index + 1))
         think_ms = ctl.turns.think_ms
         if len(think_ms) > self.think:  # the decisions since the last render, for the benchmark

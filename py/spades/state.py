@@ -118,6 +118,27 @@ class HandState:
     def current_trick(self) -> Trick:
         return Trick(self.leader, tuple(self.trick), None, self.table)
 
+    def take_turn(self, action: str) -> bool:
+        """A turn of the draw (``Game._draw``, the action checked): the seat to move keeps one
+        card and discards the other; True when every seat holds its hand (the deal is made)."""
+        seat = self.to_move
+        stock = self.stock
+        assert stock is not None
+        top = 2 * len(self.draws)
+        kept, thrown = (stock[top], stock[top + 1]) if action == KEEP else (stock[top + 1], stock[top])
+        if kept is not None and thrown is not None:
+            self.held[seat] |= 1 << kept
+            self.discards[seat] |= 1 << thrown
+        elif self.known is None or seat == self.known:  # only another seat's cards may be unknown
+            raise MalformedError("bad_action", text="draw: the cards of this turn are not known")
+        self.draws.append(action)
+        if len(self.draws) < self.players * self.size:
+            self.to_move = self.next[seat]
+            return False
+        self.deal = tuple(self.held)
+        self.to_move = self.leader
+        return True
+
     @property
     def offered(self) -> Card | None:
         """The draw: the card the seat to move looks at (the stock's top), or None."""
@@ -309,24 +330,8 @@ class Game:
             if type(action) is int or isinstance(action, Card) or action == DEAL:
                 raise IllegalActionError("drawing")
             raise MalformedError("bad_action", text=repr(action))
-        hand = self.hand
-        seat = hand.to_move
-        stock = hand.stock
-        assert stock is not None
-        top = 2 * len(hand.draws)
-        kept, thrown = (stock[top], stock[top + 1]) if action == KEEP else (stock[top + 1], stock[top])
-        if kept is not None and thrown is not None:
-            hand.held[seat] |= 1 << kept
-            hand.discards[seat] |= 1 << thrown
-        elif hand.known is None or seat == hand.known:  # only another seat's cards may be unknown
-            raise MalformedError("bad_action", text="draw: the cards of this turn are not known")
-        hand.draws.append(action)
-        if len(hand.draws) < hand.players * hand.size:
-            hand.to_move = hand.next[seat]
-            return
-        hand.deal = tuple(hand.held)
-        hand.to_move = hand.leader
-        self.phase = Phase.BID
+        if self.hand.take_turn(action):
+            self.phase = Phase.BID
 
     @property
     def key(self) -> int:

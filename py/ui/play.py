@@ -266,15 +266,7 @@ class Session:
         """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы
         оставили 7♥, в сброс ушла 2♣» (South's own turn of the draw: it saw both cards)."""
         if action in (KEEP, DISCARD) and not isinstance(action, Card):
-            if seat != SOUTH:
-                return t("status.bot_draw", seat=seat_name(seat))
-            hand = self.game.hands[-1]
-            top = 2 * (len(hand.draws) - 1)
-            first, second = hand.stock[top], hand.stock[top + 1]  # type: ignore[index]  # the draw's stock
-            assert first is not None and second is not None, "the page's game knows every card"
-            if action == KEEP:
-                return t("status.you_keep", kept=first.display, thrown=second.display)
-            return t("status.you_discard", kept=second.display, thrown=first.display)
+            return drawn_text(self.game, seat, action)
         if isinstance(action, Card):
             key = "status.you_play" if seat == SOUTH else "status.bot_play"
             return t(key, seat=seat_name(seat), card=action.display)
@@ -386,6 +378,20 @@ class Session:
         a second call changes nothing)."""
         record = saves.game_record(self.game, self.level, self.undos, self.started)
         self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
+
+
+def drawn_text(game: Game, seat: Seat, action: Action) -> str:
+    """The status line for a turn of the draw just taken: South saw both cards, and says which
+    it kept; another seat's cards are not shown."""
+    if seat != SOUTH:
+        return t("status.bot_draw", seat=seat_name(seat))
+    hand = game.hands[-1]
+    top = 2 * (len(hand.draws) - 1)
+    first, second = hand.stock[top], hand.stock[top + 1]  # type: ignore[index]  # the draw's stock
+    assert first is not None and second is not None, "the page's game knows every card"
+    if action == KEEP:
+        return t("status.you_keep", kept=first.display, thrown=second.display)
+    return t("status.you_discard", kept=second.display, thrown=first.display)
 
 
 __all__ = ["MAX_GAME_NUMBER", "Mark", "SOUTH", "Session", "in_progress", "new_game_number",

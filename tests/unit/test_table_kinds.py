@@ -8,11 +8,10 @@ import json
 
 import pytest
 
+from helpers import MemoryStore
 from spades import Phase, Seat
 from test_ui import event, regions, table
 from ui import saves, stats
-
-from .helpers import MemoryStore
 
 
 def at(name: str, game: int = 30, **settings) -> object:

@@ -12,12 +12,11 @@ import sys
 
 import pytest
 
+from helpers import ROOT
 from spades import DEAL, Game, Phase, RecordError, Rules, Seat, from_record, to_record
 from spades.bots import decision_rng, make_player
 from spades.rules import RulesError, blind_allowed
 from spades.seating import TABLES
-
-from .helpers import ROOT
 
 ORDER = "SWNE"  # clockwise
 SEATS_AT = {"two": "SN", "cutthroat": "SWNE", "cutthroat3": "SWE"}
