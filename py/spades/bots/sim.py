@@ -258,6 +258,21 @@ def _said(why: list[str] | None, code: str, card: int) -> int:
     return card
 
 
+def breaking_nil(why: list[str] | None, opp_nil: int, later: Sequence[int], wseat: int, losers: int,
+                 beaters: int, following: int) -> int | None:
+    """Following to a trick while an opponent's Nil (``opp_nil``) stands: the card that leaves
+    the trick to it — the lowest loser while it is still to play, the highest loser under its
+    winning card (a beater when forced) — or None when the trick gives it nothing to do."""
+    if opp_nil in later:
+        if losers:
+            return _said(why, "break_nil", lowest_rank(losers) if following else discard_low(losers))
+    elif wseat == opp_nil:
+        if losers:
+            return _said(why, "break_nil_under", highest_rank(losers) if following else discard_high(losers))
+        return _said(why, "break_nil_forced", low(beaters))
+    return None
+
+
 def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_REACH) -> int:
     """The card ``seat`` plays now (see the module's docstring for the modes). When ``why`` is a
     list, the code of the rule that chose the card is appended to it (``REASONS``): the reason
@@ -324,13 +339,9 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
             return _said(why, "cover_cannot", lowest_rank(legal) if following else discard_low(legal))
 
     if opp_nil >= 0 and (mode != WIN_MODE or need < left):
-        if opp_nil in later:
-            if losers:
-                return _said(why, "break_nil", lowest_rank(losers) if following else discard_low(losers))
-        elif wseat == opp_nil:
-            if losers:
-                return _said(why, "break_nil_under", highest_rank(losers) if following else discard_high(losers))
-            return _said(why, "break_nil_forced", low(beaters))
+        card = breaking_nil(why, opp_nil, later, wseat, losers, beaters, following)
+        if card is not None:
+            return card
 
     if wseat == partner:
         sure = n == 3 or _sure(wcard, hand, sim, later_opps)

@@ -23,7 +23,7 @@ from ..rules import BAG_COST, BEATERS, DISCARD, KEEP, first_to_act, in_turn, pla
 from ..scoring import score_team
 from .estimate import estimate
 from .order import cards_of_mask, discard_high, discard_low, high, highest_rank, low, lowest_rank
-from .sim import DUCK_MODE, NIL_MODE, SET_REACH, WIN_MODE, Sim, _lead, _said, _shed, _sure
+from .sim import DUCK_MODE, NIL_MODE, SET_REACH, WIN_MODE, Sim, _lead, _said, _shed, _sure, breaking_nil
 
 KING = 11  # the rank of a king (``cards.RANK_OF``)
 DRAW_KEEP = 0.8  # how often a player keeps a top card worth keeping, in the sampler's reading of the draw
@@ -125,13 +125,9 @@ def solo_policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = 
             return _said(why, "own_nil", highest_rank(losers) if following else discard_high(losers))
         return _said(why, "own_nil_forced", high(beaters) if not later else low(beaters))
     if opp_nil >= 0 and (mode != WIN_MODE or need < left):
-        if opp_nil in later:
-            if losers:
-                return _said(why, "break_nil", lowest_rank(losers) if following else discard_low(losers))
-        elif wseat == opp_nil:
-            if losers:
-                return _said(why, "break_nil_under", highest_rank(losers) if following else discard_high(losers))
-            return _said(why, "break_nil_forced", low(beaters))
+        card = breaking_nil(why, opp_nil, later, wseat, losers, beaters, following)
+        if card is not None:
+            return card
     if mode == DUCK_MODE:
         return _said(why, "avoid_bags", _shed(losers, following, beaters, 3 if not later else n))
     if not beaters:
