@@ -17,6 +17,7 @@ records and the page read these facts and none restates them:
 - ``refuses``: the options that make no sense at the table (a team's minimum without teams).
 
 Derived, for the hot paths: ``next[seat]`` (the next seat to play clockwise, for any seat),
+``turns[leader]`` (a trick's seats in turn from its leader),
 ``side_of[seat]`` (−1 for a seat that does not play), ``partner_of[seat]`` (None at a solo
 table), ``first_dealer`` (the seat on South's right: South bids first in the first hand).
 """
@@ -35,7 +36,7 @@ class Table:
     """One table (see the module's text). Compared by identity: ``TABLES`` holds each once."""
 
     __slots__ = ("name", "seats", "sides", "hand_size", "aside", "draw", "refuses", "players", "next",
-                 "side_of", "partner_of", "first_dealer", "side_names", "solo")
+                 "side_of", "partner_of", "first_dealer", "side_names", "solo", "turns")
 
     def __init__(self, name: str, seats: tuple[Seat, ...], sides: tuple[tuple[Seat, ...], ...], hand_size: int,
                  aside: int = 0, draw: bool = False, refuses: tuple[str, ...] = (),
@@ -56,6 +57,15 @@ class Table:
         self.first_dealer = next(s for s in seats if self.next[s] == Seat.S)
         self.side_names = side_names or tuple("".join(s.name for s in side) for side in sides)
         self.solo = all(len(side) == 1 for side in sides)
+        # turns[leader]: the seats of a round (a trick) from ``leader``, in turn; none for a seat
+        # that does not play
+        self.turns = tuple(self._round(seat) if seat in seats else () for seat in SEATS)
+
+    def _round(self, first: Seat) -> tuple[Seat, ...]:
+        seats = [first]
+        while len(seats) < self.players:
+            seats.append(self.next[seats[-1]])
+        return tuple(seats)
 
     def __repr__(self) -> str:
         return f"TABLES[{self.name!r}]"

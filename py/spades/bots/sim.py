@@ -32,17 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
-from ..rules import (
-    BAG_COST,
-    BEATERS,
-    NON_SPADES,
-    TRICKS_PER_HAND,
-    VALUING,
-    game_outcome,
-    in_turn,
-    play_mask,
-    winning_index,
-)
+from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, game_outcome, play_mask, winning_index
 from ..scoring import score_hand, score_team
 from ..seating import PARTNERS, Table
 from .order import cards_of_mask, discard_high, discard_low, followed, high, highest_rank, low, lowest_rank
@@ -73,12 +63,6 @@ for _s in range(NSUITS):
 # LATER_OPPS[leader][n][team]: those of them not of ``team`` (the policy looks these up)
 LATER = tuple(tuple(tuple((leader + k) & 3 for k in range(n + 1, 4)) for n in range(4)) for leader in range(4))
 
-
-@cache
-def rounds(table: Table) -> tuple[tuple[int, ...], ...]:
-    """``rounds(table)[leader]``: the seats of a trick led by ``leader``, in turn (none for a seat
-    that does not play)."""
-    return tuple(in_turn(seat, table) if seat in table.seats else () for seat in range(len(table.next)))
 LATER_OPPS = tuple(tuple(tuple(tuple(s for s in later if s & 1 != team) for team in (0, 1)) for later in row)
                    for row in LATER)
 
@@ -108,7 +92,7 @@ class Sim:
         self.voids = voids
         self.rules = rules
         self.table = table  # who plays after whom: ``turns[leader]``, a trick of ``players`` cards
-        self.turns = rounds(table)
+        self.turns = table.turns
         self.players = table.players
         self.tricks = table.hand_size
 
