@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from .bids import BIDDINGS
 from .bots import decision_rng
 from .bots.base import finish
 from .bots.estimate import estimate
@@ -70,9 +71,10 @@ def hint_of(choice: BidChoice) -> Hint:
         return Hint(choice.bid, (Reason(*choice.why),))
     codes = dict(choice.notes)
     searched = [Reason(*choice.searched)] if choice.searched else []
+    game = [Reason(code, codes[code]) for code in BIDDINGS if code in codes]  # the bidding game kept the bid
     if choice.bid == 0:
-        return Hint(0, tuple(searched or [Reason("nil")]))
-    reasons: list[Reason] = []
+        return Hint(0, tuple(game + (searched or [Reason("nil")])))
+    reasons: list[Reason] = game
     if "team_min" in codes:
         reasons.append(Reason("team_min", codes["team_min"]))
     jokers = [c for c in est.sure if Card(c).is_joker]

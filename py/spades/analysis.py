@@ -30,7 +30,20 @@ from .bots import HardBot, decision_rng
 from .bots.hard import judge_trials, out_of_play, overtakes_partner, run_of, trial_score
 from .bots.knowledge import to_sim
 from .cards import SPADE_MASK, SUIT_OF, Card, Seat
-from .rules import BLIND, DEAL, DEFAULT, DISCARD, KEEP, Phase, Rules, beats, bid_value, least_bid, winning_index
+from .rules import (
+    BLIND,
+    DEAL,
+    DEFAULT,
+    DISCARD,
+    KEEP,
+    Phase,
+    Rules,
+    beats,
+    bid_value,
+    number_bids,
+    spade_count,
+    winning_index,
+)
 from .state import Game
 
 if TYPE_CHECKING:
@@ -111,8 +124,11 @@ def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[N
     bot = HardBot()
     choice = yield from bot.bid_choice_steps(view.looked(), rng, price_all=True)
     best = cast(int, choice.bid)  # the cards are seen: a number or Nil
+    allowed = number_bids(view.rules, view.partner_bid, spade_count(view.held))
+    if len(allowed) == 1:  # the bidding game left no choice: nothing to price
+        return Decision(index, 1, bid, best, 0.0, kind="bid")
     _, means = judge_trials(choice.trials, True, choice.counted, rules=view.rules,
-                            least=least_bid(view.rules, view.partner_bid), stakes=bot.game_stakes(view))
+                            allowed=allowed, stakes=bot.game_stakes(view))
     cost = round(max(0.0, means[best] - means[bid]), 1)
     why = bid_reason(choice.trials, bid, best, view.rules) if cost >= NOISE else None
     return Decision(index, 1, bid, best, cost, kind="bid", why=why)

@@ -16,9 +16,10 @@ computer players, every bot level, the hints and the page call these and restate
 - order: ``FIRST_DEALER`` deals hand 1 (``Table.first_dealer`` at another table), ``next_seat``
   is clockwise among the table's seats, ``first_to_act(dealer)`` draws and bids first and leads
   the first trick, ``next_dealer`` deals the following hand, ``in_turn`` lists seats in turn;
-- bids: ``legal_bids``, ``bid_error``, ``least_bid`` (the team minimum), ``blind_allowed``
-  (``trailing_by``: how far a side trails the best other);
-  ``is_nil``, ``bid_value`` (a bid as tricks), ``nil_stake`` (what a Nil wins or loses);
+- bids (stated in ``bids``): ``legal_bids``, ``bid_error``, ``least_bid`` (the team minimum),
+  ``blind_allowed`` (``trailing_by``: how far a side trails the best other), the bidding games
+  (``number_bids``: Mirror, Whiz, Suicide), ``closest_bid`` and ``forced_bid`` (how a level keeps
+  to them); ``is_nil``, ``bid_value`` (a bid as tricks), ``nil_stake`` (what a Nil wins or loses);
 - play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
 - tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
   ``winning_index`` and ``trick_winner``; ``shown_voids`` (the suits each seat has shown out of);
@@ -31,6 +32,23 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from .bids import BIDDINGS, NIL_BONUS, NORMAL
+from .bids import BLIND as BLIND  # the bids: part of the kernel, stated there
+from .bids import MAX_BID as MAX_BID
+from .bids import NIL as NIL
+from .bids import NUMBER_BIDS as NUMBER_BIDS
+from .bids import bid_error as bid_error
+from .bids import bid_value as bid_value
+from .bids import blind_allowed as blind_allowed
+from .bids import closest_bid as closest_bid
+from .bids import forced_bid as forced_bid
+from .bids import is_nil as is_nil
+from .bids import least_bid as least_bid
+from .bids import legal_bids as legal_bids
+from .bids import nil_stake as nil_stake
+from .bids import number_bids as number_bids
+from .bids import spade_count as spade_count
+from .bids import trailing_by as trailing_by
 from .cards import (
     CARD_SLOTS,
     CARDS,
@@ -44,7 +62,6 @@ from .cards import (
     SUIT_OF,
     SUIT_SYMBOLS,
     TRUMP,
-    Card,
     Seat,
 )
 from .ending import LOSING_SCORE as LOSING_SCORE  # the end of the game: part of the kernel, stated there
@@ -52,7 +69,7 @@ from .ending import MAX_HANDS as MAX_HANDS
 from .ending import Cause as Cause
 from .ending import Outcome as Outcome
 from .ending import game_outcome as game_outcome
-from .messages import IllegalActionError, MalformedError, SpadesError, reason
+from .messages import IllegalActionError, SpadesError, reason
 from .seating import PARTNERS, TABLE_NAMES, TABLES, Table
 from .values import Value
 
@@ -65,22 +82,16 @@ if TYPE_CHECKING:
     Bid: TypeAlias = int | str  # a number bid 0..13 (17 at three) (0 is Nil), or BLIND
     Action: TypeAlias = int | str  # a bid, a Card (an int), KEEP or DISCARD (the draw) or DEAL
 
-BLIND = "blind"
 DEAL = "deal"
 KEEP = "keep"  # the draw: keep the card looked at, and discard the next
 DISCARD = "discard"  # the draw: discard the card looked at, and keep the next
-NIL = 0
-MAX_BID = HAND_SIZE
 TRICKS_PER_HAND = HAND_SIZE
 TARGETS = (250, 500)
-BLIND_NIL_DEFICIT = 100
 BAGS_PER_PENALTY = 10
 BAG_PENALTY = 100
 BAG_COST = 10  # what a bag really costs in the long run (−100 per 10): the bots and the arena
-NIL_BONUS = 100  # what a Nil wins or loses by default (``nil_bonus``); a Blind Nil, twice that
 NIL_BONUSES = (50, NIL_BONUS, 200)
 FIRST_DEALER = Seat.E
-NUMBER_BIDS = tuple(range(MAX_BID + 1))
 NON_SPADES = (STANDARD_DECK | JOKER_DECK) & ~SPADE_MASK
 ALL_SLOTS = (1 << CARD_SLOTS) - 1
 
@@ -113,6 +124,8 @@ class RulesError(SpadesError, ValueError):
 THIRTEEN_BONUSES = (0, 200, 500)
 BAG_LIMITS = (10, 5)
 SWITCH = (False, True)  # an option that is on or off
+SET_PENALTIES = ("bid", "bid_and_short")  # a set costs 10 a trick bid; or that and 10 a trick short
+TEN_FOR_200 = 10  # ``ten_for_200``: a contract of this many tricks or more, made, scores double
 
 
 class Option(Value):
@@ -171,6 +184,11 @@ OPTIONS = (
     # trick on, broken or not (pagat.com's Spades, its variations)
     Option("nil_bonus", NIL_BONUS, NIL_BONUSES, NIL_BONUSES, house=True),
     Option("spades_anytime", False, SWITCH, SWITCH, house=True),
+    # … a contract of 10 or more made scores double ("10 for 200"); a set costs 10 a trick bid, or
+    # that and 10 a trick short (``SET_PENALTIES``); the bidding game (``bids``: Mirror, Whiz, Suicide)
+    Option("ten_for_200", False, SWITCH, SWITCH, house=True),
+    Option("set_penalty", SET_PENALTIES[0], SET_PENALTIES, SET_PENALTIES, house=True),
+    Option("bidding", BIDDINGS[0], BIDDINGS, BIDDINGS, house=True),
     # the table (``seating``): four in two partnerships, or two with the draw, or each for
     # themselves at four or three; a record carries it away from partnerships only
     Option("table", PARTNERS.name, TABLE_NAMES, TABLE_NAMES, house=True),
@@ -184,7 +202,8 @@ class Rules(Value):
     house variants, each off by default), checked against the declaration."""
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
-                 "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime", "table")
+                 "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime", "ten_for_200", "set_penalty",
+                 "bidding", "table")
     target: int
     bag_penalty: bool
     blind_nil: bool
@@ -195,6 +214,9 @@ class Rules(Value):
     bag_limit: int
     nil_bonus: int
     spades_anytime: bool
+    ten_for_200: bool
+    set_penalty: str
+    bidding: str
     table: str
 
     def __init__(self, *values: int | bool | str, **given: int | bool | str) -> None:
@@ -216,18 +238,25 @@ class Rules(Value):
             chosen.append(value)
         super().__init__(*chosen)
         table = TABLES[self.table]
-        for key in table.refuses:
+        for key in self.refused:
             if getattr(self, key) != OPTION[key].default:
-                raise RulesError(key, f"makes no sense at the table {table.name!r}: it has no partners",
-                                 getattr(self, key))
+                why = (f"makes no sense at the table {table.name!r}: it has no partners" if key in table.refuses
+                       else f"makes no sense in {self.bidding!r}: its bids are fixed")
+                raise RulesError(key, why, getattr(self, key))
+
+    @property
+    def refused(self) -> tuple[str, ...]:
+        """The options these rules leave at their defaults: a team's rule at a table without
+        partners (``Table.refuses``), the team's minimum in Mirror, Whiz or Suicide."""
+        return refused(str(self.table), str(self.bidding))
 
     @classmethod
     def fitted(cls, **given: int | bool | str) -> "Rules":
-        """``Rules(**given)`` less the options the chosen table refuses (``Table.refuses``: they
-        keep their defaults): the settings, where a player may choose a table without partners
-        while a team's rule is on."""
-        table = TABLES.get(str(given.get("table", PARTNERS.name)), PARTNERS)
-        return cls(**{key: value for key, value in given.items() if key not in table.refuses})
+        """``Rules(**given)`` less the options the chosen table or bidding game refuses
+        (``refused``: they keep their defaults): the settings, where a player may choose a table
+        without partners while a team's rule is on."""
+        away = refused(str(given.get("table", PARTNERS.name)), str(given.get("bidding", NORMAL)))
+        return cls(**{key: value for key, value in given.items() if key not in away})
 
     @property
     def layout(self) -> Table:
@@ -291,6 +320,12 @@ class Rules(Value):
         return cls(**data)
 
 
+def refused(table: str, bidding: str) -> tuple[str, ...]:
+    """The options left at their defaults at ``table`` (a name of ``TABLES``) in ``bidding``."""
+    keys = TABLES[table].refuses if table in TABLES else ()
+    return keys if bidding == NORMAL else (*keys, "min_team_bid")
+
+
 _VALUED: dict[Rules, Rules] = {}  # ``Rules.valuing``'s, by rules (a game's few)
 if Rules._fields != tuple(OPTION):  # the fields are annotated for the reader and mypy: OPTIONS rules them
     raise TypeError("Rules' fields must be the names of OPTIONS, in order")
@@ -312,81 +347,6 @@ def first_to_act(dealer: int, table: Table = PARTNERS) -> Seat:
 
 
 next_dealer = next_seat  # the deal moves one seat clockwise every hand
-
-
-# --- bids ---------------------------------------------------------------------------------------
-
-def is_nil(bid: Bid | None) -> bool:
-    """Nil or Blind Nil: a promise of no trick, scored on its own."""
-    return bid in (NIL, BLIND)
-
-
-def bid_value(bid: Bid | None) -> int:
-    """A bid as the tricks it adds to the team's contract: Nil and Blind Nil add none."""
-    return 0 if bid is None or bid == BLIND else int(bid)
-
-
-def nil_stake(bid: Bid | None, bonus: int = NIL_BONUS) -> int:
-    """What a Nil wins when it holds and loses when it fails (``bonus``: the rules' ``nil_bonus``),
-    a Blind Nil twice that; 0 for a number bid."""
-    if bid == BLIND:
-        return 2 * bonus
-    return bonus if bid == NIL else 0
-
-
-def blind_allowed(rules: Rules, totals: Sequence[int], seat: int) -> bool:
-    """Blind Nil: on in the settings, and the seat's side trails the leading side by 100 points
-    or more (at partnerships, the other team); never after the draw, which shows every card."""
-    table = TABLES[rules.table]
-    return rules.blind_nil and not table.draw and trailing_by(totals, table.side_of[seat]) >= BLIND_NIL_DEFICIT
-
-
-def trailing_by(totals: Sequence[int], side: int) -> int:
-    """How far ``side`` trails the best of the other sides (negative when it leads them)."""
-    return max(t for i, t in enumerate(totals) if i != side) - totals[side]
-
-
-def least_bid(rules: Rules, partner_bid: Bid | None) -> int:
-    """The least number bid that reaches the team's minimum (``rules.min_team_bid``) after the
-    partner's bid; 0 when none applies: no minimum, the partner yet to bid, or on a Nil. Nil
-    itself is always open (a team with a Nil has no minimum)."""
-    if not rules.min_team_bid or is_nil(partner_bid) or partner_bid is None:
-        return 0
-    return max(0, rules.min_team_bid - int(partner_bid))
-
-
-def legal_bids(rules: Rules, totals: Sequence[int], seat: int, partner_bid: Bid | None = None) -> list[Bid]:
-    """The bids ``seat`` may make, in order: Nil, the numbers up to 13 (the table's hand) that
-    reach the team's minimum after ``partner_bid`` (all of them when none applies), then
-    ``BLIND`` where allowed."""
-    least = least_bid(rules, partner_bid)
-    most = TABLES[rules.table].hand_size
-    bids: list[Bid] = list(NUMBER_BIDS if most == MAX_BID else range(most + 1)) if least <= 1 \
-        else [NIL, *range(least, most + 1)]
-    if blind_allowed(rules, totals, seat):
-        bids.append(BLIND)
-    return bids
-
-
-def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object,
-              partner_bid: Bid | None = None) -> SpadesError | None:
-    """Why ``action`` is not a bid ``seat`` may make now (after ``partner_bid``), or None when it is."""
-    if type(action) is int and 0 <= action <= TABLES[rules.table].hand_size:  # a number bid, the usual case
-        least = least_bid(rules, partner_bid)
-        if action != NIL and action < least:
-            return IllegalActionError("bid_team_min", least=least, min=rules.min_team_bid)
-        return None
-    if isinstance(action, str) and action == BLIND:
-        if not rules.blind_nil:
-            return IllegalActionError("blind_disabled")
-        if not blind_allowed(rules, totals, seat):
-            return IllegalActionError("blind_not_trailing")
-        return None
-    if type(action) is int:  # a number, but not 0..13 (0..17 at three)
-        return IllegalActionError("bid_range", most=TABLES[rules.table].hand_size)
-    if isinstance(action, Card) or (isinstance(action, str) and len(action) == 2):  # a card
-        return IllegalActionError("not_playing")
-    return MalformedError("bad_bid", text=repr(action))
 
 
 # --- play ---------------------------------------------------------------------------------------

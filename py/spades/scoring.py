@@ -6,10 +6,12 @@ trick taken by a Nil bidder; each is also a bag into the bank), ``nil`` (±100 p
 per Blind Nil), ``bag_penalty`` (−100 per 10 bags in the bank, the rest stays; none when the
 penalty is off), ``hand`` (their sum) and ``total`` (the running score); plus ``bank``.
 
-The house rules (``Rules``) change three things here and nowhere else: ``thirteen_bonus`` (a
+The house rules (``Rules``) change these things here and nowhere else: ``thirteen_bonus`` (a
 seventh row, ``bonus``: a contract of 13 made scores it in place of 130, set loses it),
 ``nil_tricks_count`` (a failed Nil's tricks count toward the partner's contract; the rest are
-bags) and ``bag_limit`` (the penalty's period: −50 per 5 bags with 5).
+bags), ``bag_limit`` (the penalty's period: −50 per 5 bags with 5), ``nil_bonus`` (a Nil's
+stake), ``ten_for_200`` (a contract of 10 or more made scores 20 a trick) and ``set_penalty``
+(``"bid_and_short"``: a set costs 10 more for every trick short).
 
 This is the one place where points are counted. The score sheet uses it as it is; the computer
 players and the arena value a hand with ``bag_cost=-BAG_COST`` (each bag is worth its +1 less the
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from .rules import DEFAULT, is_nil, nil_stake
+from .rules import DEFAULT, TEN_FOR_200, is_nil, nil_stake
 from .seating import PARTNERS, Table
 
 if TYPE_CHECKING:
@@ -91,10 +93,12 @@ def score_team(
     made = contract_tricks >= contract_bid
     bonus = 0
     if made:
-        contract = 10 * contract_bid
+        doubled = rules.ten_for_200 and contract_bid >= TEN_FOR_200  # "10 for 200"
+        contract = (20 if doubled else 10) * contract_bid
         bags = contract_tricks - contract_bid + nil_tricks
     else:
-        contract = -10 * contract_bid
+        short = contract_bid - contract_tricks if rules.set_penalty == "bid_and_short" else 0
+        contract = -10 * (contract_bid + short)
         bags = nil_tricks
     if rules.thirteen_bonus and contract_bid == rules.layout.hand_size:  # the bonus, in place of ±130
         bonus = rules.thirteen_bonus if made else -rules.thirteen_bonus

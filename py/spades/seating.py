@@ -27,7 +27,7 @@ from __future__ import annotations
 from .cards import HAND_SIZE, NUM_CARDS, NUM_RANKS, SEATS, Seat, Suit
 
 # the options a table without partners refuses: they speak of a team of two
-TEAM_OPTIONS = ("min_team_bid", "nil_tricks_count")
+TEAM_OPTIONS = ("min_team_bid", "nil_tricks_count", "bidding")
 TWO_OF_CLUBS = Suit.CLUBS * NUM_RANKS
 THREES_HAND = (NUM_CARDS - 1) // 3  # three players: 17 cards each, the 2♣ put aside
 

@@ -54,6 +54,7 @@ from .rules import (
     play_error,
     play_mask,
     shown_voids,
+    spade_count,
 )
 from .scoring import TeamScore, score_hand
 from .seating import PARTNERS, Table
@@ -351,7 +352,9 @@ class Game:
     def legal_bids(self, seat: Seat) -> list[int | str]:
         """The bids ``seat`` may make, in order (``rules.legal_bids``): now, after the partner's
         bid; between hands, in the next hand before anyone bids."""
-        return legal_bids(self.rules, self.totals, seat, self._partner_bid(seat) if self.phase is _BID else None)
+        if self.phase is not _BID:
+            return legal_bids(self.rules, self.totals, seat)
+        return legal_bids(self.rules, self.totals, seat, self._partner_bid(seat), spade_count(self.hand.held[seat]))
 
     def _partner_bid(self, seat: Seat) -> int | str | None:
         partner = self.table.partner_of[seat]
@@ -360,7 +363,8 @@ class Game:
     def _bid(self, action: int | str) -> None:
         hand = self.hand
         seat = hand.to_move
-        error = bid_error(self.rules, self.totals, seat, action, self._partner_bid(seat))
+        error = bid_error(self.rules, self.totals, seat, action, self._partner_bid(seat),
+                          spade_count(hand.held[seat]))
         if error is not None:
             raise error
         hand.bids[seat] = action

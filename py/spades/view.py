@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import SEATS, TEAMS, Card, Seat, cards_of
-from .rules import BLIND, Outcome, Phase, Rules, blind_allowed, hand_actors, in_turn
+from .rules import BLIND, NIL, Outcome, Phase, Rules, blind_allowed, hand_actors, in_turn, number_bids
 from .scoring import TeamScore
 from .seating import PARTNERS, Table
 from .values import Value
@@ -152,7 +152,8 @@ class View(Value):
     def may_bid_blind(self) -> bool:
         """This seat has still to bid in this hand, and Blind Nil would be allowed."""
         return (self.phase is Phase.BID and self.bids[self.seat] is None
-                and blind_allowed(self.rules, self.totals, self.seat))
+                and blind_allowed(self.rules, self.totals, self.seat)
+                and NIL in number_bids(self.rules, self.partner_bid))  # not where a number must be bid
 
 
 __all__ = ["Trick", "View"]

@@ -135,7 +135,8 @@ def house_text(rules: Rules, every: bool = True) -> str:
     if not rules.bag_penalty:
         for key in PENALTY_ONLY:
             changed.pop(key, None)
-    parts = [t("house." + key, value=value) for key, value in changed.items()]
+    parts = [t("house." + key, value=t(f"settings.{key}.{value}") if isinstance(value, str) else value)
+             for key, value in changed.items()]  # a value in words where it is one («Зеркало»)
     return t("house.list", rules=", ".join(parts)) if parts else ""
 
 

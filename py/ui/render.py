@@ -372,10 +372,12 @@ def settings(tv: TableView) -> str:
                 + "".join(radio(name, v, t(f"settings.{name}.{v}"), chosen == v) for v in TABLE_CHOICES[name])
                 + extra + "</fieldset>")
 
-    refused = s.rules.layout.refuses  # a team's rule, at a table without partners
+    refused = s.rules.refused  # a team's rule, at a table without partners; its minimum, where bids are fixed
 
     def hinted(control: str, name: str) -> str:  # a house rule's control and its one-line explanation
-        hint = t(f"settings.{name}.hint") + (" " + t("settings.team_only") if name in refused else "")
+        why = "" if name not in refused else " " + t("settings.team_only" if name in s.rules.layout.refuses
+                                                     else "settings.fixed_only")
+        hint = t(f"settings.{name}.hint") + why
         return f'{control}<p class="option-hint" id="hint-{name}">{escape(hint)}</p>'
 
     house = (f'<fieldset class="house"><legend>{escape(t("settings.house"))}</legend>'

@@ -20,7 +20,9 @@ VARIANTS = (Rules(), Rules(blind_nil=True), Rules(jokers=True), Rules(min_team_b
             Rules(nil_bonus=50), Rules(spades_anytime=True),
             Rules(blind_nil=True, jokers=True, min_team_bid=4, thirteen_bonus=500, nil_tricks_count=True, bag_limit=5,
                   nil_bonus=200, spades_anytime=True),
-            Rules(table="two"), Rules(table="cutthroat"), Rules(table="cutthroat3", jokers=True))
+            Rules(table="two"), Rules(table="cutthroat"), Rules(table="cutthroat3", jokers=True),
+            Rules(ten_for_200=True), Rules(set_penalty="bid_and_short"), Rules(bidding="mirror"),
+            Rules(bidding="whiz", blind_nil=True), Rules(bidding="suicide", blind_nil=True))
 
 
 def random_until_play(game: Game, rng: SplitMix64) -> None:

@@ -48,7 +48,7 @@ def test_a_teams_house_rule_is_put_aside_at_a_table_without_partners():
     html = regions(ctl)["settings"]
     assert '<fieldset disabled><legend>Минимальный заказ команды</legend>' in html
     assert '<input type="checkbox" name="nil_tricks_count" disabled>' in html
-    assert html.count("Только при игре пара на пару.") == 2
+    assert html.count("Только при игре пара на пару.") == 3  # the team's minimum, a Nil's tricks, the bidding
 
 
 @pytest.mark.parametrize("name, seats, sides", [

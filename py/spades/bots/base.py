@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..rules import Phase
+from ..rules import Phase, closest_bid
 from ..state import View
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ class Bot:
             raise ValueError(f"{self.level}: seat {view.seat.name} has nothing to do now")
         if view.phase is Phase.BID:
             action, reason = yield from self.bid_why(view, rng)
+            if action not in view.legal:  # a level's own count, kept to the bidding game (Mirror, …)
+                action = closest_bid(action, view.legal)
         elif view.phase is Phase.DRAW:
             action, reason = self.draw(view, rng), None
         else:

@@ -9,7 +9,9 @@
   before the hand is looked at: the team must trail by 200, or the opponents be near the target;
 - the house rules: a number bid is raised to the team's minimum after the partner's bid
   (``rules.least_bid``); with ``nil_tricks_count`` a failed Nil costs less, so Nil is bid on a
-  little more danger (``NIL_COUNT_ALLOWANCE``); the jokers are counted by ``estimate``.
+  little more danger (``NIL_COUNT_ALLOWANCE``); the jokers are counted by ``estimate``;
+- the bidding games (Mirror, Whiz, Suicide): the bid is kept to the nearest they allow
+  (``kept_to_game``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import BLIND, DEFAULT, Phase, bid_value, is_nil, least_bid, trailing_by
+from ..bids import NORMAL, SUICIDE_LEAST
+from ..rules import (
+    BLIND,
+    DEFAULT,
+    Phase,
+    bid_value,
+    closest_bid,
+    is_nil,
+    least_bid,
+    number_bids,
+    spade_count,
+    trailing_by,
+)
 from ..state import View
 from .estimate import Estimate, estimate
 
@@ -70,15 +84,16 @@ def judge_bid(view: View, style: BidStyle, est: Estimate | None = None) -> tuple
     """(bid, est, notes): notes are reason codes with parameters, in the order they applied."""
     assert view.phase is Phase.BID
     est = est or estimate(view.held, view.rules.jokers)
-    bid, notes = bid_for(int(view.seat), view.bids, est, style, view.rules)
+    bid, notes = bid_for(int(view.seat), view.bids, est, style, view.rules, spade_count(view.held))
     return bid, est, notes
 
 
 def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyle,
-            rules: Rules = DEFAULT) -> tuple[int, list[Why]]:
+            rules: Rules = DEFAULT, spades: int | None = None) -> tuple[int, list[Why]]:
     """(bid, notes): what ``seat`` bids on its count ``est`` with ``bids`` (per seat, None for
-    those yet to bid) made before it, under ``rules``; ``judge_bid`` for a seat's view, and the
-    inference's guess of what another seat would have bid holding a sampled hand."""
+    those yet to bid) made before it, under ``rules``, holding ``spades`` spades (the bidding
+    game's); ``judge_bid`` for a seat's view, and the inference's guess of what another seat
+    would have bid holding a sampled hand."""
     notes: list[Why] = []
     table = rules.layout
     partner = table.partner_of[seat]
@@ -96,7 +111,7 @@ def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyl
     elif (est.danger < style.nil_danger + (NIL_COUNT_ALLOWANCE if rules.nil_tricks_count else 0.0)
           and est.tricks < style.nil_tricks and partner_allows_nil(bids, seat, rules)):
         notes.append(("nil", {}))
-        return 0, notes
+        return kept_to_game(0, notes, rules, partner_bid, spades)
     bid = max(1, min(table.hand_size, int(t + 0.5)))
     if bid == 1 and est.tricks < 0.5:
         notes.append(("weak", {}))
@@ -104,4 +119,16 @@ def bid_for(seat: int, bids: Sequence[Bid | None], est: Estimate, style: BidStyl
     if bid < least:
         notes.append(("team_min", {"min": rules.min_team_bid, "least": least}))
         bid = least
-    return bid, notes
+    return kept_to_game(bid, notes, rules, partner_bid, spades)
+
+
+def kept_to_game(bid: int, notes: list[Why], rules: Rules, partner_bid: Bid | None,
+                 spades: int | None) -> tuple[int, list[Why]]:
+    """``bid`` kept to the bidding game (``rules.number_bids``: Mirror, Whiz, Suicide) for a seat
+    holding ``spades`` spades after ``partner_bid``: the nearest bid it allows
+    (``closest_bid``), with a note naming the game where it moved the bid or left no choice."""
+    allowed = number_bids(rules, partner_bid, spades)
+    kept = int(closest_bid(bid, allowed))
+    if kept != bid or len(allowed) == 1 and rules.bidding != NORMAL:
+        notes.append((rules.bidding, {"spades": spades, "least": SUICIDE_LEAST}))
+    return kept, notes

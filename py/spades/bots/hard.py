@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple, cast
 
+from ..bids import BIDDINGS
 from ..cards import CARD_SLOTS, NUM_SEATS, SUIT_MASK, SUIT_OF, mask_of
 from ..rules import (
     BAG_COST,
@@ -41,11 +42,13 @@ from ..rules import (
     MAX_BID,
     VALUING,
     beats,
+    closest_bid,
     first_to_act,
     in_turn,
     is_nil,
-    least_bid,
     nil_stake,
+    number_bids,
+    spade_count,
     trailing_by,
     winning_index,
 )
@@ -197,7 +200,7 @@ def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None)
     """What a sampled seat might bid with ``held``: the level's count (``bid_for``), or Nil on a
     safe weak hand, with no bids to look at but the team's minimum after ``partner_bid``."""
     bid, _ = bid_for(0, (None,) * 4, estimate(held, rules.jokers), QUICK, rules)
-    return bid if bid == 0 else max(bid, least_bid(rules, partner_bid))
+    return int(closest_bid(bid, number_bids(rules, partner_bid, spade_count(held))))
 
 
 def may_search_nil(view: View, est: Estimate, style: BidStyle) -> bool:
@@ -207,11 +210,12 @@ def may_search_nil(view: View, est: Estimate, style: BidStyle) -> bool:
 
 
 def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_caution: float = 0.0,
-                 nil_caution: float = 0.0, rules: Rules = DEFAULT, least: int = 0,
+                 nil_caution: float = 0.0, rules: Rules = DEFAULT, allowed: Sequence[int] | None = None,
                  stakes: Stakes | None = None) -> tuple[int, dict[int, float]]:
     """The best bid over the playouts and each candidate's mean (``bid_trial_value``, under
-    ``rules``): every number bid from ``least`` (the team's minimum, ``rules.least_bid``) up is
-    judged on the tricks of the number playouts, Nil (when ``with_nil``) on its own. A set costs
+    ``rules``): every number bid of ``allowed`` (``rules.number_bids``: the team's minimum, the
+    bidding game; every one by default) is judged on the tricks of the number playouts, Nil
+    (when ``with_nil`` and allowed) on its own. A set costs
     ``set_caution`` more and a Nil must gain ``nil_caution``, for the playouts' optimism (the
     level's own choice: ``SET_CAUTION``, ``NIL_CAUTION``); with none, the means are plain points
     (the analysis). With the game's ``stakes``, a playout in which the searching seat's bid ends
@@ -220,7 +224,8 @@ def judge_trials(trials: Sequence[Trial], with_nil: bool, heuristic: int, set_ca
     means: dict[int, float] = {}
     valuing = rules.valuing()
     table = rules.layout
-    for cand in ([0] if with_nil else []) + list(range(max(1, least), table.hand_size + 1)):
+    allowed = range(table.hand_size + 1) if allowed is None else allowed
+    for cand in ([0] if with_nil and 0 in allowed else []) + [c for c in allowed if c]:
         total: float = 0
         count = 0
         for trial in trials:
@@ -279,6 +284,9 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
             n = nil[:]
             b[me] = mine
             n[me] = nil_stake(mine, view.rules.nil_bonus)
+            if partner is not None and view.bids[partner] is None:  # the partner bids after this seat
+                b[partner] = quick_bid(hands[partner], view.rules, mine)
+                n[partner] = nil_stake(b[partner], view.rules.nil_bonus)
             sim.bids, sim.nil = b, n
             yield from sim.playout_steps()
             trials.append(Trial(me, tuple(b), tuple(sim.taken), partner))
@@ -339,12 +347,15 @@ class HardBot(Explaining):
         counted, est, notes = judge_bid(view, self.style)
         trials: list[Trial] = []
         bid = counted
+        allowed = number_bids(view.rules, view.partner_bid, spade_count(view.held))
+        if len(allowed) == 1:  # the bidding game leaves one bid (Mirror's, Suicide's second Nil)
+            return BidChoice(counted, count_reason(est, notes), counted, est, tuple(notes), ())
         if self.bid_samples:
             consider_nil = may_search_nil(view, est, self.style)
             trials = yield from bid_trials_steps(view, rng, counted, consider_nil or price_all, self.bid_samples,
                                                  self.bid_sampler(view))
             bid, _ = judge_trials(trials, consider_nil, counted, self.set_caution, self.nil_caution, view.rules,
-                                  least_bid(view.rules, view.partner_bid), self.game_stakes(view))
+                                  allowed, self.game_stakes(view))
         choice = BidChoice(bid, count_reason(est, notes), counted, est, tuple(notes), tuple(trials))
         reason = choice.searched or choice.why
         partner_bid = view.partner_bid
@@ -455,7 +466,7 @@ class HardBot(Explaining):
 def count_reason(est: Estimate, notes: list[Why]) -> Why:
     """The bid's reason from ``judge_bid``'s notes: the rule that set it, else the count."""
     codes = dict(notes)
-    for code in ("team_min", "nil", "partner_nil", "crowded", "weak"):
+    for code in (*BIDDINGS, "team_min", "nil", "partner_nil", "crowded", "weak"):
         if code in codes:
             return "bid_" + code, codes[code]
     return "bid_count", {"tricks": round(est.tricks, 1)}

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import SEATS
-from ..rules import BLIND, least_bid, nil_stake
+from ..rules import BLIND, closest_bid, least_bid, nil_stake, number_bids, spade_count
 from ..state import View
 from .bidding import BidStyle, bid_for
 from .easy import easy_bid, easy_play
@@ -143,8 +143,10 @@ def read_bids(ev: Evidence, full: list[int]) -> tuple[int, list[int]]:
         if opponent and bid == 0:
             lean[seat] -= NIL_LEAN
         est = estimate(full[seat], rules.jokers)
-        counted, _ = bid_for(seat, before, est, ev.style, rules)
-        easy = easy_bid(full[seat], least_bid(rules, before[seat ^ 2]))
+        spades = spade_count(full[seat])
+        counted, _ = bid_for(seat, before, est, ev.style, rules, spades)
+        easy = int(closest_bid(easy_bid(full[seat], least_bid(rules, before[seat ^ 2])),
+                               number_bids(rules, before[seat ^ 2], spades)))
         if opponent and bid != 0:
             lean[seat] += (bid == easy) - (bid == counted)
         if counted == bid:

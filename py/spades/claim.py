@@ -1,0 +1,92 @@
+"""«Остальные мои»: a claim of every remaining trick, offered only when it is certain.
+
+A seat about to lead may claim the rest of the hand when its own knowledge proves that each of
+its cards wins, whatever the others hold and however they play (``claim_plan``). The proof reads
+only what the seat knows: its hand, the cards it has seen, and the suits each other seat has
+shown out of. Every unseen card is taken as possibly in any hand not shown void in its suit.
+
+The plan is to lead the spades first, from the top, then each side suit from the top. It holds
+when
+- every spade of the claimer beats every unseen spade another seat may hold (so each spade lead
+  wins whoever follows);
+- once those spades are led, no other seat can have a spade left: none may hold more unseen
+  spades than the claimer leads (each must follow to every round while it has one) — or the
+  claimer has no side card to lead;
+- every side card of the claimer beats every unseen card of its suit another seat may hold.
+Nothing in it depends on how the others' cards lie, so the claim is certain. A hand whose
+tricks are certain only by a finer argument (the count of a suit, a squeeze) is not offered:
+a claim must never be wrong.
+
+``play_claim(game)`` then plays the tricks out at once, in the record, so the record replays:
+the claimer's cards in the plan's order, each other seat its lowest legal card (it cannot
+change who wins).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import SPADE_MASK, SUIT_MASK, TRUMP, Card
+from .rules import Phase, shown_voids
+
+if TYPE_CHECKING:
+    from .state import Game
+    from .view import View
+
+
+def _top(mask: int) -> int:
+    """The highest card index in ``mask`` (−1 when empty)."""
+    return mask.bit_length() - 1
+
+
+def claim_plan(view: View) -> tuple[Card, ...] | None:
+    """The cards of the seat of ``view``, in the order that wins every remaining trick whatever
+    the others hold, or None when that is not certain (see the module): the seat must be about
+    to lead, in play."""
+    if view.phase is not Phase.PLAY or view.to_move != view.seat or view.trick.cards or not view.held:
+        return None
+    table = view.rules.layout
+    voids = shown_voids(view.tricks)
+    unseen = view.unseen_mask
+    others = [seat for seat in table.seats if seat != view.seat]
+    holdable = [sum(unseen & SUIT_MASK[suit] for suit in range(4) if not voids[seat] >> suit & 1)
+                for seat in others]  # per other seat: the unseen cards it may hold
+    anyone = 0
+    for mask in holdable:
+        anyone |= mask
+    held = view.held
+    plan: list[int] = []
+    for suit in (TRUMP, *(s for s in range(4) if s != TRUMP)):
+        mine = held & SUIT_MASK[suit]
+        if not mine:
+            continue
+        if _top(anyone & SUIT_MASK[suit]) > (mine & -mine).bit_length() - 1:  # an unseen card beats my lowest
+            return None
+        plan.extend(sorted((c for c in range(mine.bit_length()) if mine >> c & 1), reverse=True))
+    led = (held & SPADE_MASK).bit_count()
+    if held & ~SPADE_MASK and any((mask & SPADE_MASK).bit_count() > led for mask in holdable):
+        return None  # a seat may still hold a spade to ruff a side card
+    return tuple(Card(c) for c in plan)
+
+
+def play_claim(game: Game) -> int:
+    """Play out the claim of the seat to lead in ``game`` (``claim_plan`` of its view): every
+    remaining trick, the claimer's plan against each other seat's lowest legal card. Returns the
+    tricks played; raises ``ValueError`` when the claim is not certain."""
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("no claim: nobody is to lead")
+    plan = claim_plan(game.view(seat))
+    if plan is None:
+        raise ValueError(f"no claim: {seat.name} cannot be sure of every remaining trick")
+    for card in plan:
+        game.apply(card)
+        for _ in range(game.rules.layout.players - 1):
+            game.apply(min(game.legal_actions()))
+        last = game.view(seat).last_trick
+        if last is None or last.winner != seat:  # pragma: no cover - the proof forbids it
+            raise AssertionError("a certain claim lost a trick")
+    return len(plan)
+
+
+__all__ = ["claim_plan", "play_claim"]
