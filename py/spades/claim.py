@@ -89,4 +89,13 @@ def play_claim(game: Game) -> int:
     return len(plan)
 
 
-__all__ = ["claim_plan", "play_claim"]
+def claim_actions(game: Game) -> list[int | str]:
+    """The actions ``play_claim`` would take in ``game`` (played on a copy): what the page
+    applies one by one, so that the record, the saves and the statistics see plain plays."""
+    copy = game.rewound(len(game.actions()))
+    before = len(copy.actions())
+    play_claim(copy)
+    return copy.actions()[before:]
+
+
+__all__ = ["claim_actions", "claim_plan", "play_claim"]

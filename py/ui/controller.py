@@ -153,6 +153,13 @@ class Controller:
         if session.selected is not None and session.south_turn and session.game.phase is Phase.PLAY:
             self.act(session.selected)
 
+    def do_claim(self) -> None:
+        """«Остальные мои»: South, about to lead, takes every remaining trick (offered only when certain)."""
+        session = self.session
+        if session.south_turn and not session.busy and session.game.phase is Phase.PLAY:
+            session.selected = None
+            session.claim()
+
     def do_bid(self, value: int | str) -> None:
         session = self.session
         if session.south_turn and session.game.phase is Phase.BID and not session.blind_pending:

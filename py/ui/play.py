@@ -15,6 +15,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError
+from spades.claim import claim_actions, claim_plan
 from spades.rules import DISCARD, KEEP, is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
@@ -261,6 +262,22 @@ class Session:
             text = self.keep_said(action, reason, text)
         self.after(action, tricks)
         self.status = text
+
+    def claim(self) -> int:
+        """«Остальные мои»: the seat to lead plays out every remaining trick at once
+        (``spades.claim``: offered only when certain); its line in the status. Returns the
+        tricks claimed (0: no certain claim, nothing played)."""
+        game = self.game
+        seat = game.to_move
+        if seat is None or game.phase is not Phase.PLAY or claim_plan(game.view(seat)) is None:
+            return 0
+        actions = claim_actions(game)
+        for action in actions:
+            self.apply(action)
+        tricks = len(actions) // game.table.players
+        self.status = (t("status.claim.you", tricks=tricks) if seat == SOUTH
+                       else t("status.claim", seat=seat_name(seat), tricks=tricks))
+        return tricks
 
     def said(self, seat: Seat, action: Action) -> str:
         """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы

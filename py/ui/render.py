@@ -292,12 +292,15 @@ def panel(tv: TableView, view: View) -> str:
             )
         return bid_buttons(tv, view)
     disabled = tv.selected is None
+    claim = (f' <button type="button" class="secondary claim" data-action="claim" aria-describedby="claim-why">'
+             f'{escape(t("button.claim"))}</button><span id="claim-why" class="sr-only">{escape(t("claim.why"))}'
+             '</span>') if tv.claim else ""
     return (
         '<div class="play-panel">'
         f'<button type="button" class="big-button" data-action="play"{attrs(disabled=disabled)}>'
         f'{escape(t("button.play"))}</button> '
         f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button>'
-        "</div>"
+        f'{claim}</div>'
     )
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from spades import Phase, Seat, SpadesError
 from spades.cards import NUM_CARDS
+from spades.claim import claim_plan
 from spades.table import PACES
 from spades.values import Value
 
@@ -98,6 +99,15 @@ class Turns:
                 if seat == SOUTH:
                     break
                 self.screen.render()
+                if game.phase is Phase.PLAY and seat is not None and claim_plan(game.view(seat)):  # «Остальные мои»
+                    await self.screen.pause(self.paced(self.timing.play))
+                    if not mark.current:
+                        break
+                    session.claim()
+                    session.seq += 1
+                    moved = True
+                    self.screen.render()
+                    continue
                 began = time.perf_counter()
                 chosen = await self.choose(seat)  # type: ignore[arg-type]  # bidding or playing: a seat
                 if not mark.current or chosen is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades import Phase
+from spades.claim import claim_plan
 from spades.scoring import boston
 from spades.values import Value
 
@@ -42,7 +43,7 @@ class TableView(Value):
     __slots__ = ("game", "number", "level", "settings", "dealt", "busy", "selected", "shown_trick", "peek",
                  "confirm", "panel", "notice", "south_turn", "blind_pending", "can_undo", "under_way",
                  "result", "partner_said", "bid_hint", "bid_risks", "nil_chance", "analysis", "noise",
-                 "review", "review_hand", "stats", "confirm_reset", "bostons")
+                 "review", "review_hand", "stats", "confirm_reset", "bostons", "claim")
     game: View  # South's view of the game
     number: int | None  # the game number
     level: str  # the opponents' level of this game
@@ -71,6 +72,7 @@ class TableView(Value):
     stats: StatsTotals | None  # when the statistics panel is open
     confirm_reset: bool  # «Сбросить статистику» is asking
     bostons: tuple[int, ...]  # per finished hand, the side (0 NS, 1 EW) that took every trick, or −1
+    claim: bool  # South is to lead and sure of every remaining trick: «Остальные мои» is offered
 
     def __init__(self, **fields: Any) -> None:
         super().__init__(*(fields[name] for name in self._fields))
@@ -105,6 +107,7 @@ def table_view(ctl: Controller) -> TableView:
         confirm_reset=ctl.desk.confirm_reset,
         bostons=tuple(next((side for side in range(len(game.table.sides)) if boston(h.taken, side, game.table)), -1)
                       for h in game.hands if h.score is not None),
+        claim=session.south_turn and not session.busy and claim_plan(view) is not None,
     )
 
 

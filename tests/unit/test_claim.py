@@ -7,7 +7,6 @@ from __future__ import annotations
 from itertools import combinations
 
 from helpers import basic_game, deal, play
-
 from spades import Card, Game, Phase, Rules, Seat, SplitMix64, from_record, to_record
 from spades.bots import choose
 from spades.claim import claim_plan, play_claim

@@ -1,0 +1,103 @@
+"""The rest of the rule book in real Chromium: «Остальные мои» claims a certain hand and the
+record replays; the bidding games (Mirror) in the settings, the bid panel and a whole hand at a
+phone's and a desktop's width; «Сыграть сдачу заново» plays the same cards again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_a11y import violations
+from test_other_tables import play_to_summary
+from test_table import RESULTS, SETTLED, act, body, click, hand_cards, open_table, replay, saved_record
+
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"
+CLAIMING = {  # South holds every spade: each lead wins, whoever follows
+    "S": [r + "S" for r in RANKS], "W": [r + "H" for r in RANKS],
+    "N": [r + "D" for r in RANKS], "E": [r + "C" for r in RANKS],
+}
+
+
+def open_record(page, tmp_path, record: dict) -> None:
+    path = tmp_path / "claim.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    act(page, lambda: page.set_input_files('#tools input[data-action="import"]', str(path)))
+    page.wait_for_selector(SETTLED, state="attached")
+
+
+def test_the_rest_are_mine_claims_a_certain_hand_and_the_record_replays(browser, site_url, wait_ready, tmp_path,
+                                                                      axe_script):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        open_table(page, site_url, wait_ready, game=62)
+        click(page, '[data-action="deal"]')
+        assert page.locator('[data-action="claim"]').count() == 0  # bidding: nothing to claim
+        record = {"format": "spades-game/1", "rules": {"target": 250, "bag_penalty": True, "blind_nil": False},
+                  "game": 62, "hands": [{"dealer": "E", "deal": CLAIMING, "bids": [], "plays": []}]}
+        open_record(page, tmp_path, record)
+        if body(page, "phase") == "deal":
+            click(page, '[data-action="deal"]')
+        assert body(page, "phase") == "bid" and body(page, "turn") == "S"
+        click(page, '#panel [data-bid="13"]')
+        page.wait_for_selector('#panel [data-action="claim"]')
+        assert body(page, "phase") == "play" and body(page, "turn") == "S"
+        assert page.locator('#panel [data-action="claim"]').inner_text() == "Остальные мои"
+        assert not violations(page, axe_script, "claim")
+        click(page, '#panel [data-action="claim"]')
+        page.wait_for_function("document.body.dataset.phase === 'hand_over'")
+        saved = saved_record(page)
+        plays = saved["hands"][0]["plays"]
+        assert len(plays) == 52 and plays[0] == "AS"
+        assert replay(saved)["hands"][0]["score"]["NS"]["contract"] == 130
+    finally:
+        context.close()
+
+
+def test_a_claim_is_not_offered_where_it_is_not_certain(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, game=63)
+    click(page, '[data-action="deal"]')
+    click(page, '[data-action="hint"]')
+    page.wait_for_function("document.body.dataset.phase === 'play' && document.body.dataset.turn === 'S'")
+    assert page.locator('[data-action="claim"]').count() == 0
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
+def test_a_mirror_hand_bids_the_spades_held_and_is_played_to_its_summary(browser, site_url, wait_ready, axe_script,
+                                                                         width, height):
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_table(page, site_url, wait_ready, game=64)
+        click(page, '[data-action="panel"][data-value="settings"]')
+        act(page, lambda: page.check('#settings input[name="bidding"][value="mirror"]'))
+        assert "пик" in page.locator("#hint-bidding").inner_text()
+        assert not violations(page, axe_script, "settings")
+        click(page, '#settings-panel [data-value="close"]')
+        assert "«Зеркало»" in page.inner_text("#info")
+        click(page, '[data-action="deal"]')
+        assert body(page, "phase") == "bid" and body(page, "turn") == "S"
+        spades = sum(1 for card in hand_cards(page) if card.endswith("S"))
+        bids = page.eval_on_selector_all("#panel [data-bid]", "els => els.map(e => e.dataset.bid)")
+        assert bids == [str(spades)]
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / f"mirror-{width}-bid.png"))
+        play_to_summary(page)
+        page.screenshot(path=str(RESULTS / f"mirror-{width}-summary.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        record = saved_record(page)
+        assert record["rules"]["bidding"] == "mirror"
+        hand = record["hands"][0]
+        first = "SWNE".index("S")  # East deals hand 1: South bids first
+        for k, bid in enumerate(hand["bids"]):
+            seat = "SWNE"[(first + k) % 4]
+            assert bid == sum(1 for card in hand["deal"][seat] if card.endswith("S")), (seat, bid)
+        replay(record)
+        assert not errors
+    finally:
+        context.close()
