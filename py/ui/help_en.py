@@ -164,7 +164,35 @@ circles play it so (a variation from the Spades rules on pagat.com).</li>
 at any time, the first trick included. With the ace, king and queen of spades, for example, you
 may lead the ace at once and draw the others' spades before they can trump. A variation from
 the Spades rules on pagat.com.</li>
+<li><b>10 tricks for 200 points.</b> A team that bids 10 tricks or more together and makes it
+scores double: 20 points for every trick bid. Bids of 6 + 4 and 11 tricks taken, for example,
+score 200 + 1 = 201 instead of 101. A set costs as usual. A variation from the Spades rules on
+pagat.com.</li>
+<li><b>Set penalty: 10 more for every trick short.</b> A team that falls short loses 10 points
+for every trick it bid and 10 more for every trick it missed by. A bid of 7 with 5 taken, for
+example, costs −70 − 20 = −90 instead of −70. A variation from the Spades rules on
+pagat.com.</li>
 </ul>
+<h3>Bidding: Mirror, Whiz, Suicide</h3>
+<p>Three partnership games as the MSN Gaming Zone's Spades knew them, chosen in the settings
+("Bidding"). The scoring is the usual one. The team minimum has no place in them: the rule
+already fixes the bids.</p>
+<ul>
+<li><b>Mirror.</b> Everyone's bid is the number of spades in their hand, made for them: the bid
+panel shows one button. With ♠A ♠9 ♠4, for example, the bid is 3. A hand without spades bids
+Nil; there is no Blind Nil.</li>
+<li><b>Whiz.</b> You may bid only Nil or exactly as many as the spades you hold. With five
+spades, for example, Nil or 5 and nothing else; with none, only Nil.</li>
+<li><b>Suicide.</b> In each team one partner bids Nil and the other 4 or more. The partner who
+bids first chooses: a bid of 4 or more makes the other bid Nil; a Nil makes the other bid 4 or
+more. A Blind Nil (when it is on) counts as a Nil.</li>
+</ul>
+<h3>The rest are mine</h3>
+<p>When you are to lead and every remaining trick is yours however the other hands lie, a "The
+rest are mine" button appears beside "Play": the remaining tricks are played out at once. It
+is offered only when what you have seen proves it: you hold ♠A ♠K and ♥A, say, and every other
+spade is gone. Without that certainty there is no button. The computers claim the rest by the
+same rule, and the status line says so. In the game's record they are plain plays.</p>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>
 <h3>Other tables</h3>

@@ -294,7 +294,8 @@ class Session:
         """The partner's reason for the action it just took: kept for the table and a reload
         (None: not asked or not said), and joined to the status line ``text``."""
         self.partner_said = (action, reason) if reason else None
-        if not reason:
+        if not reason:  # nothing said (a claim's card, the reasons off): a reload shows nothing either
+            self.stored(saves.forget_said, self.store)
             return text
         at = len(self.game.actions()) - 1  # the action just applied
         self.stored(saves.save_said, self.store, self.game, at, action, reason)

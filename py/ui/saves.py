@@ -227,6 +227,12 @@ def save_said(store: Store, game: Game, at: int, action: Action, reason: Why) ->
                                     "code": code, "params": params}, ensure_ascii=False))
 
 
+def forget_said(store: Store) -> None:
+    """The partner's last action said nothing: no reason is shown again after a reload."""
+    if store.get(SAID_KEY) not in (None, "null"):
+        store.set(SAID_KEY, "null")
+
+
 def load_said(store: Store, game: Game) -> tuple[Action, Why] | None:
     """``(action, (code, params))``: the partner's last reason in ``game``, or None when there is
     none, it belongs to another game or position, or it is damaged (then it is only not shown)."""
