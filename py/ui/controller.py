@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from spades import BLIND, Card, IllegalActionError, Phase, SpadesError
 from spades.rules import DISCARD, KEEP
 
-from . import stats
+from . import hand_moves, stats
 from .coach import Coach
 from .files import FILE_BYTES, Files
 from .fmt import seat_name
@@ -158,7 +158,12 @@ class Controller:
         session = self.session
         if session.south_turn and not session.busy and session.game.phase is Phase.PLAY:
             session.selected = None
-            session.claim()
+            hand_moves.claim(session)
+
+    def do_replay_hand(self) -> None:
+        """«Сыграть сдачу заново»: the hand just finished, from its start with the same cards."""
+        if hand_moves.replay_hand(self.session):
+            self.session.dealt = True
 
     def do_bid(self, value: int | str) -> None:
         session = self.session

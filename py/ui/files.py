@@ -29,7 +29,8 @@ class Files:
         """«Скачать запись партии»: the record of docs/record.md, for the page to download."""
         session = self.session
         name = f"piki-{session.game.number}.json"
-        self.download = (name, saves.game_text(session.game, session.level, session.undos, session.started))
+        self.download = (name, saves.game_text(session.game, session.level, session.undos, session.started,
+                                                   session.replayed))
         session.status = t("status.exported", name=name)
 
     def export_stats(self) -> None:
@@ -66,7 +67,7 @@ class Files:
             session.notice = t("import.bad", name=name, reason=t("import.empty"))
             return False
         try:
-            game, level, undos, started = saves.read_game(text)
+            game, level, undos, started, replayed = saves.read_game(text)
         except saves.DamagedSave as exc:
             session.notice = t("import.bad", name=name, reason=exc.text(language()))
             return False
@@ -76,7 +77,7 @@ class Files:
         if game.number is None:
             game.with_number(new_game_number())
         session.adopt(game, level)
-        session.undos = undos
+        session.undos, session.replayed = undos, replayed
         session.started = started  # 0 for a record from elsewhere: its statistics key stays the same
         session.dealt = True
         session.save()

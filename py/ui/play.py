@@ -15,7 +15,6 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError
-from spades.claim import claim_actions, claim_plan
 from spades.rules import DISCARD, KEEP, is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
@@ -93,6 +92,7 @@ class Session:
         self.level = self.settings.level
         self.undos = 0  # South's decisions taken back in this game (kept in the record)
         self.started = 0  # this play of the game number, for the statistics (kept in the record)
+        self.replayed: list[dict] = []  # the hands played again, as first played (``hand_moves``)
         self.epoch = 0  # counts the positions that replaced one another (``Mark``)
         self.seq = 0  # counts events and computer actions: tests wait for it to move on
         self.dealt = False  # this hand's deal was shown
@@ -172,7 +172,7 @@ class Session:
         if saved is None:
             self.new_game(url_game)
             return
-        game, level, self.undos, self.started = saved
+        game, level, self.undos, self.started, self.replayed = saved
         numberless = game.number is None
         if numberless:  # a record that gave every deal: the hands to come need a number
             game.with_number(url_game or new_game_number())
@@ -191,7 +191,7 @@ class Session:
         """Game ``number`` (a new number when None), with the current settings."""
         if number is None:
             number = new_game_number()
-        self.undos = 0
+        self.undos, self.replayed = 0, []
         self.started = random.randint(1, 2**31 - 1)
         self.clear_seen()  # nothing of the new game has been shown yet
         self.adopt(Game(game=number, rules=self.settings.rules), self.settings.level)
@@ -262,22 +262,6 @@ class Session:
             text = self.keep_said(action, reason, text)
         self.after(action, tricks)
         self.status = text
-
-    def claim(self) -> int:
-        """«Остальные мои»: the seat to lead plays out every remaining trick at once
-        (``spades.claim``: offered only when certain); its line in the status. Returns the
-        tricks claimed (0: no certain claim, nothing played)."""
-        game = self.game
-        seat = game.to_move
-        if seat is None or game.phase is not Phase.PLAY or claim_plan(game.view(seat)) is None:
-            return 0
-        actions = claim_actions(game)
-        for action in actions:
-            self.apply(action)
-        tricks = len(actions) // game.table.players
-        self.status = (t("status.claim.you", tricks=tricks) if seat == SOUTH
-                       else t("status.claim", seat=seat_name(seat), tricks=tricks))
-        return tricks
 
     def said(self, seat: Seat, action: Action) -> str:
         """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы
@@ -383,7 +367,7 @@ class Session:
         self.notice = t("storage.unavailable")
 
     def save(self) -> None:
-        self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started)
+        self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started, self.replayed)
 
     def save_seen(self) -> None:
         self.stored(saves.save_seen, self.store, self.game, self.looked)
@@ -394,7 +378,7 @@ class Session:
     def count_stats(self) -> None:
         """The statistics count this game as it stands (its entry replaces itself: a reload or
         a second call changes nothing)."""
-        record = saves.game_record(self.game, self.level, self.undos, self.started)
+        record = saves.game_record(self.game, self.level, self.undos, self.started, self.replayed)
         self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
 
 

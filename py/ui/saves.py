@@ -24,6 +24,7 @@ from spades.values import Value
 from .strings import LANGUAGES, said
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Protocol
 
     from spades import Game
@@ -129,25 +130,31 @@ def save_settings(store: Store, settings: Settings) -> None:
     store.set(SETTINGS_KEY, json.dumps(settings.to_json()))
 
 
-def game_record(game: Game, level: str, undos: int = 0, started: int = 0) -> dict:
+def game_record(game: Game, level: str, undos: int = 0, started: int = 0,
+                replayed: Sequence[dict] = ()) -> dict:
     """The saved record: docs/record.md's, plus the additive ``levels``; once South has taken a
-    decision back, ``undos`` (how many times: the statistics mark such a game); and ``started``,
-    the stamp that tells this play of a game number from another in the statistics."""
+    decision back, ``undos`` (how many times: the statistics mark such a game); ``started``,
+    the stamp that tells this play of a game number from another in the statistics; and
+    ``replayed``, the hands played again as they were first played (``hand_moves``)."""
     record = to_record(game)
     record["levels"] = {seat.name: lv for seat, lv in seat_levels(level, game.table).items()}
     if undos:
         record["undos"] = undos
     if started:
         record["started"] = started
+    if replayed:
+        record["replayed"] = list(replayed)
     return record
 
 
-def game_text(game: Game, level: str, undos: int = 0, started: int = 0) -> str:
-    return json.dumps(game_record(game, level, undos, started), ensure_ascii=False, separators=(",", ":"))
+def game_text(game: Game, level: str, undos: int = 0, started: int = 0, replayed: Sequence[dict] = ()) -> str:
+    record = game_record(game, level, undos, started, replayed)
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def save_game(store: Store, game: Game, level: str, undos: int = 0, started: int = 0) -> None:
-    store.set(GAME_KEY, game_text(game, level, undos, started))
+def save_game(store: Store, game: Game, level: str, undos: int = 0, started: int = 0,
+              replayed: Sequence[dict] = ()) -> None:
+    store.set(GAME_KEY, game_text(game, level, undos, started, replayed))
 
 
 class DamagedSave(Exception):
@@ -164,16 +171,17 @@ class DamagedSave(Exception):
                                                                         {"error": self.error}, lang)
 
 
-def load_game(store: Store) -> tuple[Game, str, int, int] | None:
-    """The saved ``(game, level, undos, started)``, or None when nothing is saved; raises
+def load_game(store: Store) -> tuple[Game, str, int, int, list[dict]] | None:
+    """The saved ``(game, level, undos, started, replayed)``, or None when nothing is saved; raises
     ``DamagedSave``."""
     text = store.get(GAME_KEY)
     return read_game(text) if text else None
 
 
-def read_game(text: str) -> tuple[Game, str, int, int]:
-    """``(game, level, undos, started)`` from a saved or opened record's text; raises
-    ``DamagedSave`` saying what is wrong (and where, in the record's terms)."""
+def read_game(text: str) -> tuple[Game, str, int, int, list[dict]]:
+    """``(game, level, undos, started, replayed)`` from a saved or opened record's text; raises
+    ``DamagedSave`` saying what is wrong (and where, in the record's terms). A ``replayed`` that
+    is not a list of objects is left out (the statistics then count the hands as they stand)."""
     try:
         data = read_json(text)
         game = from_record(data)
@@ -185,8 +193,10 @@ def read_game(text: str) -> tuple[Game, str, int, int]:
     opponent = game.table.opponents(HUMAN)[0].name  # West, or North at two: the opponents' level
     level = levels.get(opponent) if levels.get(opponent) in OPPONENT_LEVELS else DEFAULT_LEVEL
     undos, started = data.get("undos"), data.get("started")
+    replayed = data.get("replayed")
+    firsts = [h for h in replayed if isinstance(h, dict)] if isinstance(replayed, list) else []
     return (game, level, undos if type(undos) is int and undos > 0 else 0,
-            started if type(started) is int and started > 0 else 0)
+            started if type(started) is int and started > 0 else 0, firsts)
 
 
 def keep_damaged(store: Store) -> tuple[int, int]:

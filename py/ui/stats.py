@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from spades import Rules, Seat, from_record, summary
+from spades import Rules, Seat, SpadesError, from_record, summary
 from spades.record import RecordError, read_json
 from spades.rules import is_nil, trailing_by
 from spades.seating import PARTNERS
@@ -61,7 +61,9 @@ def entry(record: dict) -> dict:
     table = game.table
     mine = table.side_of[Seat.S]
     hands = contracts = made = sets = nil_bids = nil_made = bags = points = 0
-    for hand in summary(game)["hands"]:
+    firsts = first_plays(record)
+    for index, hand in enumerate(summary(game)["hands"]):
+        hand = firsts.get(index, hand)  # a hand played again counts as first played
         if "score" not in hand:
             continue
         ns = hand["score"][table.side_names[mine]]
@@ -92,6 +94,28 @@ def entry(record: dict) -> dict:
         "nil_bids": nil_bids, "nil_made": nil_made, "bags": bags, "points": points,
         "result": result, "score": [view.totals[mine], view.totals[mine] + trailing_by(view.totals, mine)],
     }
+
+
+def first_plays(record: dict) -> dict[int, dict]:
+    """By hand index, the summary of each hand played again as it was first played (the record's
+    ``"replayed"``, ``ui.hand_moves``); a damaged entry is passed over (the hand as it stands counts)."""
+    out: dict[int, dict] = {}
+    replayed, hands = record.get("replayed"), record.get("hands")
+    if not isinstance(replayed, list) or not isinstance(hands, list):
+        return out
+    for first in replayed:
+        index = first.get("hand") if isinstance(first, dict) else None
+        if type(index) is not int or index in out or not 0 <= index < len(hands):
+            continue
+        hand = {key: value for key, value in first.items() if key != "hand"}
+        try:
+            game = from_record({**record, "replayed": None, "hands": [*hands[:index], hand]})
+        except SpadesError:
+            continue
+        played = summary(game)["hands"]
+        if len(played) > index and "score" in played[index]:
+            out[index] = played[index]
+    return out
 
 
 def empty() -> dict:

@@ -18,6 +18,7 @@ from spades.claim import claim_plan
 from spades.table import PACES
 from spades.values import Value
 
+from . import hand_moves
 from .fmt import seat_name
 from .play import SOUTH, Mark, Session
 from .slices import sliced
@@ -103,7 +104,7 @@ class Turns:
                     await self.screen.pause(self.paced(self.timing.play))
                     if not mark.current:
                         break
-                    session.claim()
+                    hand_moves.claim(session)
                     session.seq += 1
                     moved = True
                     self.screen.render()

@@ -101,3 +101,19 @@ def test_a_mirror_hand_bids_the_spades_held_and_is_played_to_its_summary(browser
         assert not errors
     finally:
         context.close()
+
+
+def test_play_the_hand_again_deals_the_same_cards_from_the_bid(page, site_url, wait_ready):
+    open_table(page, site_url, wait_ready, game=65)
+    click(page, '[data-action="deal"]')
+    cards = hand_cards(page)
+    play_to_summary(page)
+    button = page.locator('#summary [data-action="replay-hand"]')
+    assert button.inner_text() == "Сыграть сдачу заново"
+    click(page, '#summary [data-action="replay-hand"]')
+    assert body(page, "phase") == "bid" and body(page, "turn") == "S"
+    assert hand_cards(page) == cards and "заново" in page.inner_text("#status")
+    record = saved_record(page)
+    assert record["replayed"][0]["hand"] == 0 and record["hands"][0]["bids"] == []
+    play_to_summary(page)
+    assert saved_record(page)["replayed"] == record["replayed"]
