@@ -63,6 +63,7 @@ from .cards import (
     SUIT_SYMBOLS,
     TRUMP,
     Seat,
+    Suit,
 )
 from .ending import LOSING_SCORE as LOSING_SCORE  # the end of the game: part of the kernel, stated there
 from .ending import MAX_HANDS as MAX_HANDS
@@ -70,7 +71,7 @@ from .ending import Cause as Cause
 from .ending import Outcome as Outcome
 from .ending import game_outcome as game_outcome
 from .messages import IllegalActionError, SpadesError, reason
-from .seating import PARTNERS, TABLE_NAMES, TABLES, Table
+from .seating import PARTNERS, TABLE_NAMES, TABLES, TEAM_OPTIONS, Table
 from .values import Value
 
 if TYPE_CHECKING:
@@ -189,6 +190,9 @@ OPTIONS = (
     Option("ten_for_200", False, SWITCH, SWITCH, house=True),
     Option("set_penalty", SET_PENALTIES[0], SET_PENALTIES, SET_PENALTIES, house=True),
     Option("bidding", BIDDINGS[0], BIDDINGS, BIDDINGS, house=True),
+    # … the lowest club (2♣; 3♣ at three) leads the first trick, and no spade falls on it but
+    # from a hand of spades alone (``opening_card``, ``play_mask``'s ``opening``)
+    Option("first_trick_clubs", False, SWITCH, SWITCH, house=True),
     # the table (``seating``): four in two partnerships, or two with the draw, or each for
     # themselves at four or three; a record carries it away from partnerships only
     Option("table", PARTNERS.name, TABLE_NAMES, TABLE_NAMES, house=True),
@@ -203,7 +207,7 @@ class Rules(Value):
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
                  "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime", "ten_for_200", "set_penalty",
-                 "bidding", "table")
+                 "bidding", "first_trick_clubs", "table")
     target: int
     bag_penalty: bool
     blind_nil: bool
@@ -217,6 +221,7 @@ class Rules(Value):
     ten_for_200: bool
     set_penalty: str
     bidding: str
+    first_trick_clubs: bool
     table: str
 
     def __init__(self, *values: int | bool | str, **given: int | bool | str) -> None:
@@ -240,8 +245,9 @@ class Rules(Value):
         table = TABLES[self.table]
         for key in self.refused:
             if getattr(self, key) != OPTION[key].default:
-                why = (f"makes no sense at the table {table.name!r}: it has no partners" if key in table.refuses
-                       else f"makes no sense in {self.bidding!r}: its bids are fixed")
+                why = (f"makes no sense in {self.bidding!r}: its bids are fixed" if key not in table.refuses
+                       else f"makes no sense at the table {table.name!r}: " + (
+                           "it has no partners" if key in TEAM_OPTIONS else "the draw may discard the club"))
                 raise RulesError(key, why, getattr(self, key))
 
     @property
@@ -351,10 +357,25 @@ next_dealer = next_seat  # the deal moves one seat clockwise every hand
 
 # --- play ---------------------------------------------------------------------------------------
 
-def play_mask(held: int, led: int, spades_broken: bool) -> int:
+def opening_card(rules: Rules) -> int:
+    """``first_trick_clubs``: the mask of the club that leads each hand's first trick (the lowest
+    club dealt: 2♣, or 3♣ at three, where the 2♣ is put aside); 0 when the rule is off."""
+    if not rules.first_trick_clubs:
+        return 0
+    clubs = rules.deck & SUIT_MASK[Suit.CLUBS]
+    return clubs & -clubs
+
+
+def play_mask(held: int, led: int, spades_broken: bool, opening: int = 0) -> int:
     """The cards of ``held`` that may be played; ``led`` is the suit led to this trick, or −1
     when leading. Follow the led suit when holding it (else anything); no spade lead before
-    spades are broken, unless only spades are left."""
+    spades are broken, unless only spades are left. ``opening`` (the first trick under
+    ``first_trick_clubs``: ``opening_card``): it is led, and a hand out of clubs plays no spade
+    to it unless it holds nothing else."""
+    if opening:
+        if led < 0:
+            return held & opening or held
+        return held & SUIT_MASK[led] or held & NON_SPADES or held
     if led >= 0:
         return held & SUIT_MASK[led] or held
     if spades_broken:
@@ -362,12 +383,16 @@ def play_mask(held: int, led: int, spades_broken: bool) -> int:
     return held & NON_SPADES or held
 
 
-def play_error(held: int, led: int, spades_broken: bool, card: int) -> IllegalActionError | None:
+def play_error(held: int, led: int, spades_broken: bool, card: int, opening: int = 0) -> IllegalActionError | None:
     """Why ``card`` may not be played from ``held`` now (see ``play_mask``), or None."""
     if not (held >> card) & 1:
         return IllegalActionError("not_in_hand", card=CARDS[card].display)
-    if (play_mask(held, led, spades_broken) >> card) & 1:
+    if (play_mask(held, led, spades_broken, opening) >> card) & 1:
         return None
+    if opening and led < 0:
+        return IllegalActionError("first_trick_lead", card=CARDS[opening.bit_length() - 1].display)
+    if opening and not held & SUIT_MASK[led]:
+        return IllegalActionError("first_trick_spade")
     if led >= 0:
         return IllegalActionError("must_follow", suit=SUIT_SYMBOLS[led])
     return IllegalActionError("spades_not_broken")

@@ -83,7 +83,7 @@ S, W, N, E = SEATS
 PARTNERS = Table("partners", (S, W, N, E), ((S, N), (W, E)), HAND_SIZE, side_names=("NS", "EW"))
 TABLES = {table.name: table for table in (
     PARTNERS,
-    Table("two", (S, N), ((S,), (N,)), HAND_SIZE, draw=True, refuses=TEAM_OPTIONS),
+    Table("two", (S, N), ((S,), (N,)), HAND_SIZE, draw=True, refuses=(*TEAM_OPTIONS, "first_trick_clubs")),
     Table("cutthroat", (S, W, N, E), ((S,), (W,), (N,), (E,)), HAND_SIZE, refuses=TEAM_OPTIONS),
     Table("cutthroat3", (S, W, E), ((S,), (W,), (E,)), THREES_HAND, aside=1 << TWO_OF_CLUBS, refuses=TEAM_OPTIONS),
 )}

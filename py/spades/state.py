@@ -51,6 +51,7 @@ from .rules import (
     legal_bids,
     next_dealer,
     next_seat,
+    opening_card,
     play_error,
     play_mask,
     shown_voids,
@@ -81,10 +82,11 @@ class HandState:
 
     __slots__ = ("index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known", "spades_broken",
                  "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led", "table", "players",
-                 "next", "size", "stock", "draws", "discards")
+                 "next", "size", "stock", "draws", "discards", "opening")
 
     def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None,
-                 broken: bool = False, table: Table = PARTNERS, stock: tuple[Card | None, ...] | None = None) -> None:
+                 broken: bool = False, table: Table = PARTNERS, stock: tuple[Card | None, ...] | None = None,
+                 opening: int = 0) -> None:
         self.index = index
         self.dealer = dealer
         self.deal = deal
@@ -100,10 +102,14 @@ class HandState:
         self.taken = [0] * NUM_SEATS
         self.spades_broken = broken
         self.trick: list[Card] = []
-        self.leader = first_to_act(dealer, table)
+        self.to_move = first_to_act(dealer, table)  # bids first and, but for ``opening``, leads
+        self.opening = opening  # ``rules.opening_card``: the club that leads the first trick (0: none)
+        holder = next((seat for seat in table.seats if deal[seat] & opening), None) if opening else None
+        if opening and holder is None and known is not None:
+            raise MalformedError("bad_action", text="first_trick_clubs: who holds the opening club is not known")
+        self.leader = self.to_move if holder is None else holder
         self.win_seat = self.leader
         self.win_card = 0
-        self.to_move = self.leader
         self.score: tuple[TeamScore, ...] | None = None
         self.legal = -1  # the mask legal_actions() last computed for this position, or -1
         self.led = -1  # the suit led to the current trick, −1 before its lead
@@ -195,7 +201,7 @@ class Game:
         phase = self.phase
         if phase is _PLAY:
             hand = self.hand
-            legal = play_mask(hand.held[hand.to_move], hand.led, hand.spades_broken)
+            legal = play_mask(hand.held[hand.to_move], hand.led, hand.spades_broken, hand.opening)
             hand.legal = legal  # apply() need not compute it again
             return cards_of(legal)
         if phase is _BID:
@@ -217,7 +223,7 @@ class Game:
             trick = hand.trick
             legal = hand.legal
             if legal < 0:
-                legal = play_mask(held, hand.led, hand.spades_broken)
+                legal = play_mask(held, hand.led, hand.spades_broken, hand.opening)
             if (legal >> card) & 1:
                 hand.held[seat] = held ^ (1 << card)
             else:  # illegal, unless the mover's cards are not known (a partial record)
@@ -243,6 +249,7 @@ class Game:
             hand.taken[winner] += 1
             hand.trick = []
             hand.led = -1
+            hand.opening = 0  # the first trick is over
             hand.leader = hand.to_move = winner
             if len(hand.tricks) == hand.size:
                 self._finish_hand()
@@ -313,7 +320,8 @@ class Game:
             masks = deal_masks(self.number, index, dealer, self.rules.jokers, table)  # type: ignore[arg-type]
         else:
             masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[union-attr]
-        self.hand = HandState(index, dealer, masks, self.known, self.rules.spades_anytime, table, stock)
+        self.hand = HandState(index, dealer, masks, self.known, self.rules.spades_anytime, table, stock,
+                              opening_card(self.rules))
         self.hands.append(self.hand)
         self.phase = Phase.DRAW if table.draw else Phase.BID
 
@@ -396,7 +404,7 @@ class Game:
         seat = hand.to_move
         if hand.known is not None and seat != hand.known:
             return self._unseen_error(card)
-        return play_error(hand.held[seat], hand.led, hand.spades_broken, card)
+        return play_error(hand.held[seat], hand.led, hand.spades_broken, card, hand.opening)
 
     def _unseen_error(self, card: Card) -> IllegalActionError | None:
         """What is public against a card of a seat whose cards are not known: it was played

@@ -172,6 +172,11 @@ pagat.com.</li>
 for every trick it bid and 10 more for every trick it missed by. A bid of 7 with 5 taken, for
 example, costs −70 − 20 = −90 instead of −70. A variation from the Spades rules on
 pagat.com.</li>
+<li><b>The 2♣ leads the first trick.</b> The bidding is as usual, but the first trick of each
+hand is led by whoever holds the two of clubs, with that card (at three, where the two is put
+aside, with the three of clubs). A hand without clubs may play anything to it but a spade,
+unless it holds nothing else: without clubs and with ♠A ♥5, for example, the ♥5 goes. Not at
+two: the draw may discard the lowest club. A variation from the Spades rules on pagat.com.</li>
 </ul>
 <h3>Bidding: Mirror, Whiz, Suicide</h3>
 <p>Three partnership games as the MSN Gaming Zone's Spades knew them, chosen in the settings

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from spades import BLIND, Card, Phase, Seat
 from spades.cards import HAND_SIZE, sort_for_display
 from spades.rules import DISCARD, KEEP, is_nil, winning_index
+from spades.seating import TEAM_OPTIONS
 from spades.table import GAME_CHOICES, HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
 
 from .art import AVATARS, avatar, face
@@ -378,8 +379,9 @@ def settings(tv: TableView) -> str:
     refused = s.rules.refused  # a team's rule, at a table without partners; its minimum, where bids are fixed
 
     def hinted(control: str, name: str) -> str:  # a house rule's control and its one-line explanation
-        why = "" if name not in refused else " " + t("settings.team_only" if name in s.rules.layout.refuses
-                                                     else "settings.fixed_only")
+        why = "" if name not in refused else " " + t(
+            "settings.fixed_only" if name not in s.rules.layout.refuses
+            else "settings.team_only" if name in TEAM_OPTIONS else "settings.not_drawn")
         hint = t(f"settings.{name}.hint") + why
         return f'{control}<p class="option-hint" id="hint-{name}">{escape(hint)}</p>'
 

@@ -22,7 +22,8 @@ VARIANTS = (Rules(), Rules(blind_nil=True), Rules(jokers=True), Rules(min_team_b
                   nil_bonus=200, spades_anytime=True),
             Rules(table="two"), Rules(table="cutthroat"), Rules(table="cutthroat3", jokers=True),
             Rules(ten_for_200=True), Rules(set_penalty="bid_and_short"), Rules(bidding="mirror"),
-            Rules(bidding="whiz", blind_nil=True), Rules(bidding="suicide", blind_nil=True))
+            Rules(bidding="whiz", blind_nil=True), Rules(bidding="suicide", blind_nil=True),
+            Rules(first_trick_clubs=True), Rules(first_trick_clubs=True, table="cutthroat3"))
 
 
 def random_until_play(game: Game, rng: SplitMix64) -> None:
@@ -68,7 +69,7 @@ def test_the_simulator_plays_a_hand_as_the_engine_does():
             led = SUIT_OF[sim.trick[0]] if sim.trick else -1
             legal = game.legal_actions()
             # the simulator's legal cards are the engine's
-            assert play_mask(sim.held[seat], led, sim.broken) == sum(1 << int(card) for card in legal)
+            assert play_mask(sim.held[seat], led, sim.broken, sim.opening) == sum(1 << int(card) for card in legal)
             card = legal[rng.below(len(legal))]
             spade = SUIT_OF[card] == TRUMP  # a joker too
             if not sim.trick and spade:

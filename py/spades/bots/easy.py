@@ -60,7 +60,7 @@ def easy_play(sim: Sim, seat: int) -> int:
     """The beginner's card for ``seat`` in a playout (``sim.Sim``): ``easy_card`` of its legal
     cards and the trick on the table."""
     trick = sim.trick
-    return easy_card(play_mask(sim.held[seat], SUIT_OF[trick[0]] if trick else -1, sim.broken), trick)
+    return easy_card(play_mask(sim.held[seat], SUIT_OF[trick[0]] if trick else -1, sim.broken, sim.opening), trick)
 
 
 def easy_card(legal: int, trick: list[int]) -> int:

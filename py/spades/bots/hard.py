@@ -280,6 +280,8 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
         for mine in options:
             sim = base.copy()
             sim.held = hands[:]
+            if sim.opening:  # the first trick is led by the sampled holder of its club
+                sim.leader = next(s for s in table.seats if hands[s] & sim.opening)
             b = bids[:]
             n = nil[:]
             b[me] = mine

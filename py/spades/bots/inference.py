@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import SEATS
-from ..rules import BLIND, closest_bid, least_bid, nil_stake, number_bids, spade_count
+from ..rules import BLIND, closest_bid, least_bid, nil_stake, number_bids, opening_card, spade_count
 from ..state import View
 from .bidding import BidStyle, bid_for
 from .easy import easy_bid, easy_play
@@ -87,7 +87,7 @@ class Evidence:
         # the hand at its first lead, every seat's cards still to place (``replay_start``)
         stakes = [nil_stake(b, view.rules.nil_bonus) for b in bids]
         self.start = Sim([0] * n, view.rules.absent, [0] * n, bids, stakes, view.rules.spades_anytime,
-                         self.leader, [], 0, [0] * n, view.rules.valuing())
+                         self.leader, [], 0, [0] * n, view.rules.valuing(), opening=opening_card(view.rules))
 
     def full(self, hands: list[int]) -> list[int]:
         """A deal's full hands: the unseen cards ``hands`` (as ``Sampler.draw`` gives them) with

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
-from ..rules import BLIND, NIL, nil_stake
+from ..rules import BLIND, NIL, nil_stake, opening_card
 from ..state import View, shown_voids
 from .order import cards_of_mask
 from .sim import Sim, Stakes, remembered_honours
@@ -50,9 +50,9 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
     nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
     args = (held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
             [int(c) for c in view.trick.cards], len(view.tricks),
-            voids(view) if memory == "all" else [0] * NUM_SEATS, view.rules.valuing())
-    table = view.rules.layout
-    return SoloSim(*args, table) if table.solo else Sim(*args)
+            voids(view) if memory == "all" else [0] * NUM_SEATS, view.rules.valuing(), view.rules.layout,
+            0 if view.tricks else opening_card(view.rules))
+    return SoloSim(*args) if view.rules.layout.solo else Sim(*args)
 
 
 def stakes_of(view: View) -> Stakes:

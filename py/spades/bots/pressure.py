@@ -52,7 +52,7 @@ def pressure_card(sim: Sim, seat: int) -> int:
     n = len(trick)
     nil_voids = sim.voids[nil_seat]
     if n == 0:
-        legal = play_mask(hand, -1, sim.broken)
+        legal = play_mask(hand, -1, sim.broken, sim.opening)
         side = legal & NON_SPADES
         if not side:
             return NONE
@@ -66,7 +66,7 @@ def pressure_card(sim: Sim, seat: int) -> int:
         small = pool & SMALL
         return highest_rank(small) if small else lowest_rank(pool)
     led = SUIT_OF[trick[0]]
-    legal = play_mask(hand, led, sim.broken)
+    legal = play_mask(hand, led, sim.broken, sim.opening)
     following = legal & SUIT_MASK[led]
     if (nil_seat - sim.leader) & 3 < n:  # the Nil bidder has played to the trick
         if (sim.leader + winning_index(trick)) & 3 == nil_seat:

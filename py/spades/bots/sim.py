@@ -75,11 +75,11 @@ class Sim:
     (``Rules.valuing``)."""
 
     __slots__ = ("held", "played", "taken", "bids", "nil", "broken", "leader", "trick", "done", "voids", "rules",
-                 "table", "turns", "players", "tricks")
+                 "table", "turns", "players", "tricks", "opening")
 
     def __init__(self, held: list[int], played: int, taken: list[int], bids: Sequence[Bid | None], nil: list[int],
                  broken: bool, leader: int, trick: list[int], done: int, voids: list[int],
-                 rules: Rules = VALUING, table: Table = PARTNERS) -> None:
+                 rules: Rules = VALUING, table: Table = PARTNERS, opening: int = 0) -> None:
         self.held = held
         self.played = played
         self.taken = taken
@@ -95,11 +95,12 @@ class Sim:
         self.turns = table.turns
         self.players = table.players
         self.tricks = table.hand_size
+        self.opening = opening  # the first trick's club (``rules.opening_card``) until that trick is over
 
     def copy(self) -> Sim:
         return type(self)(
             self.held[:], self.played, self.taken[:], self.bids, self.nil, self.broken,
-            self.leader, self.trick[:], self.done, self.voids[:], self.rules, self.table,
+            self.leader, self.trick[:], self.done, self.voids[:], self.rules, self.table, self.opening,
         )
 
     @property
@@ -126,6 +127,7 @@ class Sim:
             self.done += 1
             self.leader = winner
             self.trick = []
+            self.opening = 0
 
     def playout_steps(self, rules: Sequence[Rule] | None = None) -> Generator[None, None, None]:
         """Play the hand out: a generator that yields after every trick (see ``Bot.think``).
@@ -267,7 +269,7 @@ def policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = SET_R
     trick = sim.trick
     n = len(trick)
     led = SUIT_OF[trick[0]] if n else -1
-    legal = play_mask(hand, led, sim.broken)
+    legal = play_mask(hand, led, sim.broken, sim.opening)
     if legal & (legal - 1) == 0:
         return _said(why, "only", legal.bit_length() - 1)
 

@@ -93,7 +93,7 @@ def solo_policy(sim: Sim, seat: int, why: list[str] | None = None, reach: int = 
     trick = sim.trick
     n = len(trick)
     led = SUIT_OF[trick[0]] if n else -1
-    legal = play_mask(hand, led, sim.broken)
+    legal = play_mask(hand, led, sim.broken, sim.opening)
     if legal & (legal - 1) == 0:
         return _said(why, "only", legal.bit_length() - 1)
     table = sim.table

@@ -1,0 +1,161 @@
+"""The rest of the rule book, checked from the records alone (independent of the engine's
+kernel): Mirror's bids are the spades held, Whiz's are Nil or that count, Suicide has one Nil
+per partnership with the other partner at 4 or more; the 2♣ leads the first trick and no spade
+falls on it from a hand holding anything else; "10 for 200" and the set penalty score as stated;
+bad values are refused naming the key. Every level keeps to each rule."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from helpers import ROOT
+from spades import BLIND, Game, IllegalActionError, Phase, Rules, Seat, SplitMix64, score_team, to_record
+from spades.bots import choose
+from spades.rules import RulesError
+
+ORDER = "SWNE"
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+def spades_in(cards: list[str]) -> int:
+    return sum(1 for c in cards if c.endswith("S") or c in ("LJ", "BJ"))
+
+
+def bidders(hand: dict, table: str = "SWNE") -> list[str]:
+    first = (table.index(hand["dealer"]) + 1) % len(table)
+    return [table[(first + k) % len(table)] for k in range(len(hand["bids"]))]
+
+
+def check_bidding(record: dict) -> int:
+    """Every bid of the record by its bidding game; returns the bids checked."""
+    game = record["rules"].get("bidding", "normal")
+    checked = 0
+    for hand in record["hands"]:
+        bids = dict(zip(bidders(hand), hand["bids"]))
+        for seat, bid in bids.items():
+            held = spades_in(hand["deal"][seat])
+            nil = bid in (0, "blind")
+            if game == "mirror":
+                assert bid == held, (seat, bid, held)
+            elif game == "whiz":
+                assert nil or bid == held, (seat, bid, held)
+            checked += 1
+        if game == "suicide" and len(bids) == 4:
+            for a, b in (("S", "N"), ("W", "E")):
+                nils = [bids[s] in (0, "blind") for s in (a, b)]
+                assert sum(nils) == 1, (a, b, bids)
+                number = bids[b] if nils[0] else bids[a]
+                assert number >= 4, bids
+    return checked
+
+
+def play(rules: Rules, number: int, levels: tuple[str, ...]) -> dict:
+    game = Game(game=number, rules=rules)
+    rng = SplitMix64(number)
+    while game.phase is not Phase.GAME_OVER and len(game.hands) <= 2:
+        if game.phase is Phase.HAND_OVER:
+            if len(game.hands) == 2:
+                break
+            game.apply("deal")
+            continue
+        seat = game.to_move
+        game.apply(choose(levels[int(seat) % len(levels)], game.view(seat), rng))
+    return to_record(game)
+
+
+@pytest.mark.parametrize("bidding", ["mirror", "whiz", "suicide"])
+def test_every_level_keeps_to_the_bidding_game(bidding):
+    checked = 0
+    for number, levels in enumerate((("random", "easy"), ("medium", "hard"), ("hard", "random"), ("easy", "medium"))):
+        rules = Rules(bidding=bidding, blind_nil=bidding != "mirror")
+        checked += check_bidding(play(rules, 900 + number, levels))
+    assert checked >= 24
+
+
+def test_a_bid_outside_the_bidding_game_is_refused_in_words():
+    game = Game(game=5, rules=Rules(bidding="mirror"))
+    held = spades_in([str(c) for c in game.view(Seat.S).hand])
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(held + 1)
+    assert f"число ваших пик: {held}" in str(refused.value)
+    game = Game(game=5, rules=Rules(bidding="suicide"))
+    with pytest.raises(IllegalActionError, match="Nil или не меньше 4"):
+        game.apply(2)
+    game.apply(5)  # South chooses a number: North must bid Nil
+    game.apply(game.legal_actions()[0])
+    assert game.legal_actions() == [0]
+    with pytest.raises(IllegalActionError, match="ваш заказ — Nil"):
+        game.apply(4)
+
+
+def test_the_lowest_club_leads_the_first_trick_and_no_spade_falls_on_it_from_a_mixed_hand():
+    for table, club in (("partners", "2C"), ("cutthroat3", "3C")):
+        for number in range(20, 28):
+            record = play(Rules(first_trick_clubs=True, table=table), number, LEVELS)
+            order = {"partners": "SWNE", "cutthroat3": "SWE"}[table]
+            for hand in record["hands"]:
+                if len(hand["plays"]) < len(order):
+                    continue
+                holder = next(s for s in order if club in hand["deal"][s])
+                first = hand["plays"][:len(order)]
+                assert first[0] == club
+                seats = [order[(order.index(holder) + k) % len(order)] for k in range(len(order))]
+                for seat, card in zip(seats[1:], first[1:]):
+                    cards = hand["deal"][seat]
+                    if not any(c.endswith("C") for c in cards) and card.endswith("S"):
+                        assert all(c.endswith("S") or c in ("LJ", "BJ") for c in cards), (seat, card)
+
+
+def test_a_wrong_first_lead_or_a_spade_on_the_first_trick_is_refused_in_words():
+    game = Game(game=5, rules=Rules(first_trick_clubs=True))
+    while game.phase is Phase.BID:
+        game.apply(3)
+    seat = game.to_move
+    other = next(c for c in game.view(seat).hand if str(c) != "2C")
+    with pytest.raises(IllegalActionError, match="открывает ♣2|открывает 2♣"):
+        game.apply(other)
+
+
+@pytest.mark.parametrize("rules, bids, taken, contract", [
+    (Rules(ten_for_200=True), (6, 4), (6, 5), 200),
+    (Rules(ten_for_200=True), (5, 4), (5, 5), 90),
+    (Rules(ten_for_200=True), (6, 4), (5, 4), -100),
+    (Rules(set_penalty="bid_and_short"), (4, 3), (3, 2), -70 - 20),
+    (Rules(set_penalty="bid_and_short"), (4, 3), (4, 3), 70),
+    (Rules(), (4, 3), (3, 2), -70),
+])
+def test_ten_for_200_and_the_set_penalty_score_as_stated(rules, bids, taken, contract):
+    assert score_team(bids, taken, rules=rules).contract == contract
+
+
+@pytest.mark.parametrize("rules, key", [
+    ({"bidding": "twice"}, "bidding"), ({"ten_for_200": 1}, "ten_for_200"),
+    ({"set_penalty": "double"}, "set_penalty"), ({"first_trick_clubs": "yes"}, "first_trick_clubs"),
+    ({"bidding": "mirror", "min_team_bid": 4}, "min_team_bid"), ({"bidding": "whiz", "table": "two"}, "bidding"),
+    ({"first_trick_clubs": True, "table": "two"}, "first_trick_clubs"),
+])
+def test_a_bad_value_is_refused_naming_the_key(rules, key):
+    with pytest.raises(RulesError) as refused:
+        Rules.from_json(rules)
+    assert refused.value.key == key
+    done = subprocess.run([sys.executable, "-m", "spades", "play", "--game", "1", "--rules", json.dumps(rules)],
+                          capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert done.returncode != 0 and key in done.stderr
+
+
+def test_blind_nil_is_not_offered_where_a_number_must_be_bid():
+    rules = Rules(bidding="suicide", blind_nil=True)
+    game = Game(game=8, rules=rules)
+    game.totals = [0, 300]  # North and South trail by 300
+    game.apply(5)  # South bids a number …
+    game.apply(game.legal_actions()[0])
+    assert BLIND in game.legal_actions()  # … North may still bid its Nil blind
+    game = Game(game=8, rules=rules)
+    game.totals = [0, 300]
+    game.apply(0)
+    game.apply(game.legal_actions()[0])
+    assert BLIND not in game.legal_actions() and min(game.legal_actions()) == 4
