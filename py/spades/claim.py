@@ -6,13 +6,13 @@ only what the seat knows: its hand, the cards it has seen, and the suits each ot
 shown out of. Every unseen card is taken as possibly in any hand not shown void in its suit.
 
 The plan is to lead the spades first, from the top, then each side suit from the top. It holds
-when
-- every spade of the claimer beats every unseen spade another seat may hold (so each spade lead
-  wins whoever follows);
-- once those spades are led, no other seat can have a spade left: none may hold more unseen
-  spades than the claimer leads (each must follow to every round while it has one) — or the
-  claimer has no side card to lead;
-- every side card of the claimer beats every unseen card of its suit another seat may hold.
+when, in each suit the claimer holds, every card of its beats every unseen card of the suit
+another seat may hold, or the claimer's cards above them all ("masters") are at least as many
+as the most cards of the suit any other seat may hold (each must follow to every round while
+it can, so the suit is gone from the others before the claimer's low cards are led); and once
+the spades are led, no other seat can have a spade left to ruff a side card: none may hold
+more spades than the claimer leads (or the claimer has no side card). A seat may hold an unseen
+card unless it has shown out of its suit, and no more cards than it has left.
 Nothing in it depends on how the others' cards lie, so the claim is certain. A hand whose
 tricks are certain only by a finer argument (the count of a suit, a squeeze) is not offered:
 a claim must never be wrong.
@@ -48,23 +48,24 @@ def claim_plan(view: View) -> tuple[Card, ...] | None:
     table = view.rules.layout
     voids = shown_voids(view.tricks)
     unseen = view.unseen_mask
-    others = [seat for seat in table.seats if seat != view.seat]
-    holdable = [sum(unseen & SUIT_MASK[suit] for suit in range(4) if not voids[seat] >> suit & 1)
-                for seat in others]  # per other seat: the unseen cards it may hold
-    anyone = 0
-    for mask in holdable:
-        anyone |= mask
     held = view.held
+    size = held.bit_count()  # every seat holds as many cards when a trick is to be led
+    holdable = [sum(unseen & SUIT_MASK[suit] for suit in range(4) if not voids[seat] >> suit & 1)
+                for seat in table.seats if seat != view.seat]  # per other seat: the unseen cards it may hold
     plan: list[int] = []
     for suit in (TRUMP, *(s for s in range(4) if s != TRUMP)):
         mine = held & SUIT_MASK[suit]
         if not mine:
             continue
-        if _top(anyone & SUIT_MASK[suit]) > (mine & -mine).bit_length() - 1:  # an unseen card beats my lowest
-            return None
+        theirs = [mask & SUIT_MASK[suit] for mask in holdable]
+        top = max(_top(mask) for mask in theirs)
+        masters = sum(1 for c in range(top + 1, mine.bit_length()) if mine >> c & 1)
+        most = max(min(size, mask.bit_count()) for mask in theirs)  # the longest the suit may be in a hand
+        if masters < mine.bit_count() and most > masters:
+            return None  # a card of mine may meet a higher one still held
         plan.extend(sorted((c for c in range(mine.bit_length()) if mine >> c & 1), reverse=True))
     led = (held & SPADE_MASK).bit_count()
-    if held & ~SPADE_MASK and any((mask & SPADE_MASK).bit_count() > led for mask in holdable):
+    if held & ~SPADE_MASK and any(min(size, (mask & SPADE_MASK).bit_count()) > led for mask in holdable):
         return None  # a seat may still hold a spade to ruff a side card
     return tuple(Card(c) for c in plan)
 
