@@ -158,7 +158,8 @@ class Controller:
         session = self.session
         if session.south_turn and not session.busy and session.game.phase is Phase.PLAY:
             session.selected = None
-            hand_moves.claim(session)
+            if hand_moves.claim(session):
+                session.status = " ".join(text for text in (session.status, session.prompt()) if text)
 
     def do_replay_hand(self) -> None:
         """«Сыграть сдачу заново»: the hand just finished, from its start with the same cards."""

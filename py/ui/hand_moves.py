@@ -34,6 +34,7 @@ def claim(session: Session) -> int:
     for action in actions:
         session.apply(action)
     tricks = len(actions) // game.table.players
+    session.shown_trick = None  # the tricks are gathered at once: the line below stays in view
     session.status = (t("status.claim.you", tricks=tricks) if seat == SOUTH
                       else t("status.claim", seat=seat_name(seat), tricks=tricks))
     return tricks
