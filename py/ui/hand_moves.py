@@ -43,9 +43,9 @@ def claim(session: Session) -> int:
 def replay_hand(session: Session) -> bool:
     """«Сыграть сдачу заново»: back to the start of the hand just finished, its cards the same.
     Its first play is kept (once: a hand replayed twice keeps the first). False when no hand
-    is finished on the table."""
+    is finished on the table, or the game is over (its result stands)."""
     game = session.game
-    if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) or session.busy:
+    if game.phase is not Phase.HAND_OVER or session.busy:  # a finished game stays as it ended
         return False
     view = session.view()
     index = view.hand_index

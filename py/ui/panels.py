@@ -239,8 +239,10 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
         f'<p class="summary-next">{escape(next_text)}</p>'
         f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
         f'{escape(t("button.review"))}</button> <button type="button" class="secondary" data-action="analysis">'
-        f'{escape(t("button.analysis"))}</button> <button type="button" class="secondary" '
-        f'data-action="replay-hand">{escape(t("button.replay_hand"))}</button></p>{analysis_panel(tv, view)}'
+        f'{escape(t("button.analysis"))}</button>'
+        + ("" if over else f' <button type="button" class="secondary" data-action="replay-hand">'
+           f'{escape(t("button.replay_hand"))}</button>')
+        + f'</p>{analysis_panel(tv, view)}'
         + ("" if over else f'<button type="button" id="deal" class="big-button deal" data-action="deal">'
            f'{escape(t("button.deal"))}</button>')
         + '</section>'
