@@ -43,8 +43,8 @@ def claim_plan(view: View) -> tuple[Card, ...] | None:
     """The cards of the seat of ``view``, in the order that wins every remaining trick whatever
     the others hold, or None when that is not certain (see the module): the seat must be about
     to lead, in play."""
-    if view.phase is not Phase.PLAY or view.to_move != view.seat or view.trick.cards or not view.held:
-        return None
+    if view.phase is not Phase.PLAY or view.to_move != view.seat or view.trick.cards or view.held.bit_count() < 2:
+        return None  # a last trick alone is played, not claimed
     table = view.rules.layout
     voids = shown_voids(view.tricks)
     unseen = view.unseen_mask
