@@ -29,7 +29,7 @@ from .bots.hard import BidChoice, HardBot
 from .bots.solo import draw_choice_why
 from .cards import RANK_OF, SUIT_OF, Card
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
-from .rules import MAX_BID, TRICKS_PER_HAND, Phase, bid_value, is_nil
+from .rules import MAX_BID, TRICKS_PER_HAND, Phase, bid_value, closest_bid, is_nil, number_bids
 from .scoring import score_team
 from .state import View
 
@@ -128,15 +128,17 @@ class BidRisk:
 
 def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     """The risk of ``bid`` for the seat of ``view`` (South, while bidding). An unknown partner's
-    bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3.
+    bid is taken as its share of the tricks this hand does not count on: (13 − count) / 3, kept
+    to the bids it may answer ``bid`` with.
     ``est``: the hand's ``estimate``, when the caller has it already."""
     team = view.team
     est = est or estimate(view.held, view.rules.jokers)
     alone = view.partner is None  # a table without partners: the seat's own score
     partner_bid = view.partner_bid
     known = alone or partner_bid is not None
-    if not known:
-        partner_bid = max(1, min(MAX_BID, int((TRICKS_PER_HAND - est.tricks) / 3 + 0.5)))
+    if not known:  # kept to what the partner may bid after ``bid`` (the team's minimum, Suicide)
+        share = max(1, min(MAX_BID, int((TRICKS_PER_HAND - est.tricks) / 3 + 0.5)))
+        partner_bid = closest_bid(share, number_bids(view.rules, bid))
     partner_takes = 0 if alone or is_nil(partner_bid) else bid_value(partner_bid)
     bank = view.banks[team]
     rules = view.rules
