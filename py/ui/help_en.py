@@ -198,6 +198,11 @@ rest are mine" button appears beside "Play": the remaining tricks are played out
 is offered only when what you have seen proves it: you hold ♠A ♠K and ♥A, say, and every other
 spade is gone. Without that certainty there is no button. The computers claim the rest by the
 same rule, and the status line says so. In the game's record they are plain plays.</p>
+<h3>Play the hand again</h3>
+<p>In a hand's summary this button takes the game back to the start of the hand just played:
+the same cards for everyone, bidding from the start. You can see what a different bid would
+have done: the same hand bid 4 instead of Nil, say. The statistics count only the hand's first
+play, which the game's record keeps. Once the game is over its result stands.</p>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>
 <h3>Other tables</h3>
