@@ -5,7 +5,8 @@ its cards wins, whatever the others hold and however they play (``claim_plan``).
 only what the seat knows: its hand, the cards it has seen, and the suits each other seat has
 shown out of. Every unseen card is taken as possibly in any hand not shown void in its suit.
 
-The plan is to lead the spades first, from the top, then each side suit from the top. It holds
+The plan is to lead the spades first, from the top, then each side suit from the top (the side
+suits first while spades may not be led yet: then no other seat may hold a spade). It holds
 when, in each suit the claimer holds, every card of its beats every unseen card of the suit
 another seat may hold, or the claimer's cards above them all ("masters") are at least as many
 as the most cards of the suit any other seat may hold (each must follow to every round while
@@ -27,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import SPADE_MASK, SUIT_MASK, TRUMP, Card
-from .rules import Phase, shown_voids
+from .rules import Phase, opening_card, shown_voids
 
 if TYPE_CHECKING:
     from .state import Game
@@ -45,6 +46,8 @@ def claim_plan(view: View) -> tuple[Card, ...] | None:
     to lead, in play."""
     if view.phase is not Phase.PLAY or view.to_move != view.seat or view.trick.cards or view.held.bit_count() < 2:
         return None  # a last trick alone is played, not claimed
+    if opening_card(view.rules) and not view.tricks:
+        return None  # the first trick's lead is the rule's (first_trick_clubs), not the claimer's
     table = view.rules.layout
     voids = shown_voids(view.tricks)
     unseen = view.unseen_mask
@@ -53,7 +56,9 @@ def claim_plan(view: View) -> tuple[Card, ...] | None:
     holdable = [sum(unseen & SUIT_MASK[suit] for suit in range(4) if not voids[seat] >> suit & 1)
                 for seat in table.seats if seat != view.seat]  # per other seat: the unseen cards it may hold
     plan: list[int] = []
-    for suit in (TRUMP, *(s for s in range(4) if s != TRUMP)):
+    side_suits = tuple(s for s in range(4) if s != TRUMP)
+    spades_last = bool(held & SPADE_MASK and held & ~SPADE_MASK and not view.spades_broken)  # no spade lead yet
+    for suit in (*side_suits, TRUMP) if spades_last else (TRUMP, *side_suits):
         mine = held & SUIT_MASK[suit]
         if not mine:
             continue
@@ -64,7 +69,7 @@ def claim_plan(view: View) -> tuple[Card, ...] | None:
         if masters < mine.bit_count() and most > masters:
             return None  # a card of mine may meet a higher one still held
         plan.extend(sorted((c for c in range(mine.bit_length()) if mine >> c & 1), reverse=True))
-    led = (held & SPADE_MASK).bit_count()
+    led = 0 if spades_last else (held & SPADE_MASK).bit_count()  # the spade rounds before the side suits
     if held & ~SPADE_MASK and any(min(size, (mask & SPADE_MASK).bit_count()) > led for mask in holdable):
         return None  # a seat may still hold a spade to ruff a side card
     return tuple(Card(c) for c in plan)

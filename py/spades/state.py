@@ -82,7 +82,7 @@ class HandState:
 
     __slots__ = ("index", "dealer", "deal", "held", "bids", "bid_log", "tricks", "taken", "known", "spades_broken",
                  "trick", "leader", "win_seat", "win_card", "to_move", "score", "legal", "led", "table", "players",
-                 "next", "size", "stock", "draws", "discards", "opening")
+                 "next", "size", "stock", "draws", "discards", "opening", "opener")
 
     def __init__(self, index: int, dealer: Seat, deal: tuple[int, ...], known: Seat | None = None,
                  broken: bool = False, table: Table = PARTNERS, stock: tuple[Card | None, ...] | None = None,
@@ -102,12 +102,10 @@ class HandState:
         self.taken = [0] * NUM_SEATS
         self.spades_broken = broken
         self.trick: list[Card] = []
-        self.to_move = first_to_act(dealer, table)  # bids first and, but for ``opening``, leads
+        self.to_move = self.leader = first_to_act(dealer, table)  # bids first and, but for ``opening``, leads
         self.opening = opening  # ``rules.opening_card``: the club that leads the first trick (0: none)
-        holder = next((seat for seat in table.seats if deal[seat] & opening), None) if opening else None
-        if opening and holder is None and known is not None:
-            raise MalformedError("bad_action", text="first_trick_clubs: who holds the opening club is not known")
-        self.leader = self.to_move if holder is None else holder
+        # … and who holds it (None: not known, in a partial record), to lead once the bids are in
+        self.opener = next((seat for seat in table.seats if deal[seat] & opening), None) if opening else None
         self.win_seat = self.leader
         self.win_card = 0
         self.score: tuple[TeamScore, ...] | None = None
@@ -124,6 +122,10 @@ class HandState:
 
     def current_trick(self) -> Trick:
         return Trick(self.leader, tuple(self.trick), None, self.table)
+
+    def spades(self, seat: Seat) -> int | None:
+        """The spades ``seat`` holds (Mirror's bid, Whiz's number); None when its cards are not known."""
+        return spade_count(self.held[seat]) if self.known is None or seat == self.known else None
 
     def take_turn(self, action: str) -> bool:
         """A turn of the draw (``Game._draw``, the action checked): the seat to move keeps one
@@ -362,7 +364,7 @@ class Game:
         bid; between hands, in the next hand before anyone bids."""
         if self.phase is not _BID:
             return legal_bids(self.rules, self.totals, seat)
-        return legal_bids(self.rules, self.totals, seat, self._partner_bid(seat), spade_count(self.hand.held[seat]))
+        return legal_bids(self.rules, self.totals, seat, self._partner_bid(seat), self.hand.spades(seat))
 
     def _partner_bid(self, seat: Seat) -> int | str | None:
         partner = self.table.partner_of[seat]
@@ -371,13 +373,16 @@ class Game:
     def _bid(self, action: int | str) -> None:
         hand = self.hand
         seat = hand.to_move
-        error = bid_error(self.rules, self.totals, seat, action, self._partner_bid(seat),
-                          spade_count(hand.held[seat]))
+        error = bid_error(self.rules, self.totals, seat, action, self._partner_bid(seat), hand.spades(seat))
         if error is not None:
             raise error
         hand.bids[seat] = action
         hand.bid_log.append(action)
         if len(hand.bid_log) == hand.players:
+            if hand.opening:  # first_trick_clubs: the holder of the club leads
+                if hand.opener is None:
+                    raise MalformedError("bad_action", text="first_trick_clubs: the opening club's holder is unknown")
+                hand.leader = hand.win_seat = hand.opener
             self.phase = Phase.PLAY
             hand.to_move = hand.leader
         else:

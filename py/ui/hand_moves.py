@@ -5,7 +5,8 @@
   record, the saves and the statistics see plain plays; its line in the status.
 - ``replay_hand(session)``: after a hand, the game goes back to that hand's start and the same
   cards are played again from the bid (the draw, at two). The hand as first played is kept in
-  the record (``"replayed"``, additive) and the statistics count only that first play.
+  the record (``"replayed"``, additive) and the statistics count only that first play, and mark
+  the game as one with a decision taken back (as ``"undos"`` does).
 """
 
 from __future__ import annotations
@@ -59,8 +60,9 @@ def replay_hand(session: Session) -> bool:
     session.shown_trick = None
     session.peek = False
     session.partner_said = None
-    session.looked = not session.view().may_bid_blind
+    session.looked = True  # the cards were seen: no Blind Nil on them
     session.save()
+    session.save_seen()
     session.status = " ".join((t("status.replay", number=index + 1), session.prompt()))
     return True
 

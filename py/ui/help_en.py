@@ -202,7 +202,8 @@ same rule, and the status line says so. In the game's record they are plain play
 <p>In a hand's summary this button takes the game back to the start of the hand just played:
 the same cards for everyone, bidding from the start. You can see what a different bid would
 have done: the same hand bid 4 instead of Nil, say. The statistics count only the hand's first
-play, which the game's record keeps. Once the game is over its result stands.</p>
+play (the game's record keeps it) and mark the game as one with a move taken back; no Blind Nil
+is offered on cards already seen. Once the game is over its result stands.</p>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>
 <h3>Other tables</h3>

@@ -89,7 +89,7 @@ def entry(record: dict) -> dict:
         "game": record.get("game"), "level": levels.get(table.opponents(Seat.S)[0].name, DEFAULT_LEVEL),
         "target": rules.target, "rules": rules.to_json(),
         "house": any(key not in GAME_CHOICES for key in rules.changed()),
-        "undos": record.get("undos") or 0,
+        "undos": (record.get("undos") or 0) + (len(firsts) if isinstance(record.get("replayed"), list) else 0),
         "hands": hands, "contracts": contracts, "made": made, "sets": sets,
         "nil_bids": nil_bids, "nil_made": nil_made, "bags": bags, "points": points,
         "result": result, "score": [view.totals[mine], view.totals[mine] + trailing_by(view.totals, mine)],

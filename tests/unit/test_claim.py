@@ -106,7 +106,8 @@ def test_a_hand_of_top_spades_claims_and_one_with_a_missing_top_card_does_not():
     assert claim_plan(view._replace(held=spades)) == tuple(Card(c) for c in range(12, -1, -1))
     hearts_ace = 1 << Card.parse("AH")
     twelve = spades & ~1  # A♠..3♠: the 2♠ is out, and falls to the first round
-    assert claim_plan(view._replace(held=twelve | hearts_ace)) is not None
+    assert claim_plan(view._replace(held=twelve | hearts_ace, spades_broken=True)) is not None
+    assert claim_plan(view._replace(held=twelve | hearts_ace)) is None  # unbroken: the A♥ first, the 2♠ may ruff
     assert claim_plan(view._replace(held=twelve | 1 << Card.parse("KH"))) is None  # A♥ is out
     two_spades = 1 << Card.parse("AS") | 1 << Card.parse("KS")
     hearts = sum(1 << Card.parse(f"{r}H") for r in "AKQJT98765432")
@@ -142,3 +143,40 @@ def test_play_claim_refuses_a_claim_that_is_not_certain():
         assert "cannot be sure" in str(error)
     else:
         raise AssertionError("an uncertain claim was played")
+
+
+def test_a_claim_leads_only_what_may_be_led():
+    # spades not broken and a mixed hand: the side suits go first, and only when no one can ruff
+    game = basic_game()
+    view = game.view(Seat.S)
+    spades = sum(1 << c for c in range(1, 13))  # 3♠..A♠: the 2♠ is out
+    assert not view.spades_broken
+    assert claim_plan(view._replace(held=spades | 1 << Card.parse("AH"))) is None  # the 2♠ may ruff the A♥
+    every = sum(1 << c for c in range(13))
+    plan = claim_plan(view._replace(held=(every & ~1) | 1 << Card.parse("AH"), spades_broken=False,
+                                    tricks=()))
+    assert plan is None or str(plan[0]) == "AH"
+    # the first trick under first_trick_clubs is led by the rule, never claimed
+    opened = Game(game=None, rules=Rules(first_trick_clubs=True, spades_anytime=True), deal=deal(**{
+        "S": "2C AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", "W": "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+        "N": "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "E": "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2S"}))
+    for bid in (12, 1, 1, 1):
+        opened.apply(bid)
+    assert opened.to_move is Seat.S and claim_plan(opened.view(Seat.S)) is None
+
+
+def test_every_offered_claim_plays_out_legally_at_every_table():
+    for table in ("partners", "two", "cutthroat", "cutthroat3"):
+        for number in range(1, 25):
+            rules = Rules(table=table, jokers=number % 2 == 0, first_trick_clubs=table != "two" and number % 3 == 0)
+            game = Game(game=number, rules=rules)
+            rng = SplitMix64(number)
+            while game.phase in (Phase.DRAW, Phase.BID, Phase.PLAY):
+                seat = game.to_move
+                if game.phase is Phase.PLAY and claim_plan(game.view(seat)) is not None:
+                    before = game.view(seat).taken[seat]
+                    left = len(game.view(seat).hand)
+                    play_claim(game)  # raises on an illegal card or a lost trick
+                    assert game.view(seat).taken[seat] == before + left
+                    break
+                game.apply(choose("medium", game.view(seat), rng))

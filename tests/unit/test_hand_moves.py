@@ -35,12 +35,13 @@ def test_a_hand_played_again_has_the_same_cards_and_the_statistics_count_its_fir
     session = ctl.session
     assert session.game.phase is Phase.BID and session.game.hand.index == 0 and session.dealt
     assert session.game.hand.held[Seat.S] == cards and "Сдача 1 заново" in session.status
-    assert [h["hand"] for h in session.replayed] == [0]
+    assert [h["hand"] for h in session.replayed] == [0] and session.looked  # seen cards: no Blind Nil
     play_hand(ctl, bid=13)  # played otherwise: a contract of 13, surely set
     record = json.loads(store.get(saves.GAME_KEY))
     assert record["replayed"][0]["hand"] == 0 and record["hands"][0]["bids"][0] == 13
     (again,) = stats.load(store)["games"].values()
     assert (again["hands"], again["points"], again["sets"]) == (entry["hands"], entry["points"], entry["sets"])
+    assert again["undos"] == entry["undos"] + 1  # marked as a game with a move taken back
     event(ctl, "replay-hand")  # twice: the first play is still the one kept
     assert len(ctl.session.replayed) == 1
     reloaded = table(store)

@@ -159,3 +159,27 @@ def test_blind_nil_is_not_offered_where_a_number_must_be_bid():
     game.apply(0)
     game.apply(game.legal_actions()[0])
     assert BLIND not in game.legal_actions() and min(game.legal_actions()) == 4
+
+
+@pytest.mark.parametrize("bidding", ["mirror", "whiz"])
+def test_a_cut_down_record_of_the_bot_protocol_reads_the_others_bids_under_a_bidding_game(bidding):
+    from spades.record import view_from_partial_record
+
+    game = Game(game=3, rules=Rules(bidding=bidding))
+    game.apply(game.legal_actions()[-1])
+    game.apply(game.legal_actions()[-1])
+    record = to_record(game)
+    del record["game"]
+    record["hands"][0]["deal"] = {"N": record["hands"][0]["deal"]["N"]}
+    view = view_from_partial_record(record, Seat.N)
+    held = spades_in([str(c) for c in view.hand])
+    assert view.legal == ((held,) if bidding == "mirror" else tuple(sorted({0, held})))
+
+
+def test_the_first_trick_s_leader_is_not_shown_while_bidding():
+    game = Game(game=3, rules=Rules(first_trick_clubs=True))
+    first = game.view(Seat.S).trick.leader
+    assert first == game.to_move  # the first bidder, whoever holds the 2♣
+    while game.phase is Phase.BID:
+        game.apply(3)
+    assert "2C" in [str(c) for c in game.view(game.to_move).hand]
