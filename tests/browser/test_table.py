@@ -21,8 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
-from spades import Card, Seat, from_record  # noqa: E402
+from spades import Card, Phase, Seat, from_record  # noqa: E402
 from spades.bots.base import finish  # noqa: E402
+from spades.claim import claim_actions, claim_plan  # noqa: E402
 from ui import players  # noqa: E402
 
 RESULTS = ROOT / "test-results"
@@ -139,15 +140,21 @@ def replay(record: dict) -> dict:
 
 
 def assert_computers_played_their_own_moves(record: dict) -> None:
-    """Every computer action in the record is the one its bot makes in that position (CPython)."""
+    """Every computer action in the record is the one its bot makes in that position (CPython),
+    but for a claim («Остальные мои», ``spades.claim``): from a position where the seat to lead
+    is sure of the rest, the record holds the claim's plays."""
     levels = record.get("levels", {})
     game = None
     for i, hand in enumerate(record["hands"]):
         partial = dict(record, hands=record["hands"][:i] + [dict(hand, bids=[], plays=[])])
         game = from_record(partial)
+        claimed: list = []
         for action in hand["bids"] + hand["plays"]:
             seat = game.to_move
-            if seat != Seat.S:
+            if not claimed and game.phase is Phase.PLAY and claim_plan(game.view(seat)) is not None:
+                claimed = [str(a) for a in claim_actions(game)]
+                assert [str(a) for a in hand["plays"][-len(claimed):]] == claimed, f"hand {i + 1}: the claim"
+            if seat != Seat.S and not claimed:
                 level = levels.get(seat.name, "easy")
                 expected = finish(players.think(record.get("game") or 0, game.view(seat), level))
                 got = action if isinstance(action, int) or action == "blind" else Card.parse(action)
