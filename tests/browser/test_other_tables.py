@@ -5,6 +5,8 @@ the middle of the draw continues it."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from test_a11y import violations
@@ -66,14 +68,24 @@ def play_to_summary(page, draw_choices: list[str] | None = None) -> None:
             play_card(page, legal_cards(page)[0])
 
 
-@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
-def test_a_two_player_hand_with_the_draw_is_played_to_its_summary(browser, site_url, wait_ready, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
+@contextmanager
+def watched(browser, width: int, height: int, **options):
+    """A page ``width`` × ``height`` px in a context of its own, and the list its console errors
+    and uncaught exceptions go to; the context is closed after."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
+        yield page, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
+def test_a_two_player_hand_with_the_draw_is_played_to_its_summary(browser, site_url, wait_ready, width, height):
+    with watched(browser, width, height) as (page, errors):
         open_table(page, site_url, wait_ready, game=61)
         choose_table(page, "two")
         assert "Вдвоём, с добором" in page.inner_text("#info")
@@ -100,8 +112,6 @@ def test_a_two_player_hand_with_the_draw_is_played_to_its_summary(browser, site_
         scores = page.locator("#scores [data-team]")
         assert [scores.nth(i).get_attribute("data-team") for i in range(scores.count())] == ["S", "N"]
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_three_player_hand_is_played_to_its_summary(page, site_url, wait_ready):

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from test_a11y import violations
-from test_other_tables import play_to_summary
+from test_other_tables import play_to_summary, watched
 from test_table import RESULTS, SETTLED, act, body, click, hand_cards, open_table, replay, saved_record
 
 SUITS = "SHDC"
@@ -67,12 +67,7 @@ def test_a_claim_is_not_offered_where_it_is_not_certain(page, site_url, wait_rea
 @pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
 def test_a_mirror_hand_bids_the_spades_held_and_is_played_to_its_summary(browser, site_url, wait_ready, axe_script,
                                                                          width, height):
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with watched(browser, width, height, bypass_csp=True) as (page, errors):
         open_table(page, site_url, wait_ready, game=64)
         click(page, '[data-action="panel"][data-value="settings"]')
         act(page, lambda: page.check('#settings input[name="bidding"][value="mirror"]'))
@@ -99,8 +94,6 @@ def test_a_mirror_hand_bids_the_spades_held_and_is_played_to_its_summary(browser
             assert bid == sum(1 for card in hand["deal"][seat] if card.endswith("S")), (seat, bid)
         replay(record)
         assert not errors
-    finally:
-        context.close()
 
 
 def test_play_the_hand_again_deals_the_same_cards_from_the_bid(page, site_url, wait_ready):
