@@ -40,6 +40,7 @@ from .rules import (
     Rules,
     beats,
     bid_value,
+    is_blind,
     number_bids,
     spade_count,
     winning_index,
@@ -88,14 +89,15 @@ def hand_range(game: Game, hand_index: int) -> range:
     return range(start, len(actions))
 
 
-UNPRICED = (BLIND, KEEP, DISCARD)  # not priced: a Blind Nil (bid unseen) and the turns of the draw
+UNPRICED = (BLIND, KEEP, DISCARD)  # not priced: a Blind Nil (bid unseen, as any blind bid) and the draw
 
 
 def decisions_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
     """The indices in ``game.actions()`` of ``seat``'s bid (unless a Blind Nil) and the cards it
     played in hand ``hand_index``, in order (at two, not its turns of the draw)."""
     actions, actors = game.actions(), game.actors()
-    return [i for i in hand_range(game, hand_index) if actors[i] is seat and actions[i] not in UNPRICED]
+    return [i for i in hand_range(game, hand_index) if actors[i] is seat and actions[i] not in UNPRICED
+            and not is_blind(actions[i])]
 
 
 def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, None, Decision]:

@@ -9,6 +9,10 @@ and every bidding game (``Rules.bidding``):
 - ``suicide``: one partner of each team bids Nil, the other at least ``SUICIDE_LEAST``; the
   first of the two to bid chooses, the second's choice follows from it.
 
+Blind bids (``Rules.blind_bids``, normal bidding): a seat whose side trails by 100 or more may,
+before looking at its cards, bid a number of at least ``BLIND_LEAST`` blind (``"blind6"`` …,
+``blind_bid``); its side's contract then scores double, made or set (``scoring``).
+
 Mirror, Whiz and Suicide are the partnership games of the MSN Gaming Zone's Spades; the tables
 without partners refuse them (``seating.TEAM_OPTIONS``).
 """
@@ -38,6 +42,7 @@ NIL_BONUS = 100  # what a Nil wins or loses by default (``nil_bonus``); a Blind 
 NORMAL = "normal"
 BIDDINGS = (NORMAL, "mirror", "whiz", "suicide")  # the bidding games (``Rules.bidding``)
 SUICIDE_LEAST = 4  # Suicide: the partner of the Nil bids at least this
+BLIND_LEAST = 6  # a blind number bid: at least this many tricks
 
 
 def is_nil(bid: Bid | None) -> bool:
@@ -46,8 +51,34 @@ def is_nil(bid: Bid | None) -> bool:
 
 
 def bid_value(bid: Bid | None) -> int:
-    """A bid as the tricks it adds to the team's contract: Nil and Blind Nil add none."""
-    return 0 if bid is None or bid == BLIND else int(bid)
+    """A bid as the tricks it adds to the team's contract: Nil and Blind Nil add none; a blind
+    number bid (``"blind6"``) its number."""
+    if bid is None or bid == BLIND:
+        return 0
+    return int(bid) if type(bid) is int else blind_number(bid)
+
+
+def blind_bid(tricks: int) -> str:
+    """The blind number bid of ``tricks`` (``"blind6"``), as records and actions write it."""
+    return f"{BLIND}{tricks}"
+
+
+def blind_number(bid: object) -> int:
+    """The number of a blind number bid (``"blind6"``: 6); 0 for any other bid."""
+    if isinstance(bid, str) and bid.startswith(BLIND) and bid[len(BLIND):].isdigit():
+        return int(bid[len(BLIND):])
+    return 0
+
+
+def is_blind(bid: object) -> bool:
+    """A bid made before looking: Blind Nil or a blind number."""
+    return bid == BLIND or blind_number(bid) > 0
+
+
+def plain_bids(bids: Sequence[Bid | None]) -> list[Bid | None]:
+    """``bids`` with each blind number as its number: the computer players' playouts, which count
+    tricks (the doubled score they leave aside)."""
+    return [blind_number(b) or b for b in bids]
 
 
 def nil_stake(bid: Bid | None, bonus: int = NIL_BONUS) -> int:
@@ -67,9 +98,23 @@ def blind_allowed(rules: Rules, totals: Sequence[int], seat: int) -> bool:
     """Blind Nil: on in the settings, and the seat's side trails the leading side by 100 points
     or more (at partnerships, the other team); never after the draw, which shows every card,
     nor in Mirror, whose bids are the spades held."""
+    return rules.blind_nil and rules.bidding != "mirror" and blind_position(rules, totals, seat)
+
+
+def blind_position(rules: Rules, totals: Sequence[int], seat: int) -> bool:
+    """A seat may bid before looking: its side trails the leading side by 100 points or more,
+    and no draw has shown it cards."""
     table = TABLES[rules.table]
-    return (rules.blind_nil and not table.draw and rules.bidding != "mirror"
-            and trailing_by(totals, table.side_of[seat]) >= BLIND_NIL_DEFICIT)
+    return not table.draw and trailing_by(totals, table.side_of[seat]) >= BLIND_NIL_DEFICIT
+
+
+def blind_numbers(rules: Rules, totals: Sequence[int], seat: int, partner_bid: Bid | None = None) -> list[Bid]:
+    """The blind number bids ``seat`` may make (``blind_bids`` on, normal bidding, trailing by
+    100 or more): ``BLIND_LEAST`` tricks or more, and at least the team's minimum."""
+    if not rules.blind_bids or rules.bidding != NORMAL or not blind_position(rules, totals, seat):
+        return []
+    least = max(BLIND_LEAST, least_bid(rules, partner_bid))
+    return [blind_bid(n) for n in range(least, TABLES[rules.table].hand_size + 1)]
 
 
 def trailing_by(totals: Sequence[int], side: int) -> int:
@@ -83,7 +128,7 @@ def least_bid(rules: Rules, partner_bid: Bid | None) -> int:
     itself is always open (a team with a Nil has no minimum)."""
     if not rules.min_team_bid or is_nil(partner_bid) or partner_bid is None:
         return 0
-    return max(0, rules.min_team_bid - int(partner_bid))
+    return max(0, rules.min_team_bid - bid_value(partner_bid))
 
 
 def number_bids(rules: Rules, partner_bid: Bid | None = None, spades: int | None = None) -> tuple[int, ...]:
@@ -110,7 +155,7 @@ def legal_bids(rules: Rules, totals: Sequence[int], seat: int, partner_bid: Bid 
     bids: list[Bid] = list(number_bids(rules, partner_bid, spades))
     if NIL in bids and blind_allowed(rules, totals, seat):
         bids.append(BLIND)
-    return bids
+    return bids + blind_numbers(rules, totals, seat, partner_bid)
 
 
 def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object,
@@ -130,6 +175,15 @@ def bid_error(rules: Rules, totals: Sequence[int], seat: int, action: object,
                     else "bid_suicide_nil" if allowed == (NIL,) else "bid_suicide_number")
             return IllegalActionError(code, least=SUICIDE_LEAST)
         return IllegalActionError("bid_" + rules.bidding, spades=spades)
+    if blind_number(action):
+        if action in blind_numbers(rules, totals, seat, partner_bid):
+            return None
+        if not rules.blind_bids:
+            return IllegalActionError("blind_bids_off")
+        if not blind_position(rules, totals, seat):
+            return IllegalActionError("blind_bid_not_trailing")
+        return IllegalActionError("blind_bid_range", least=max(BLIND_LEAST, least_bid(rules, partner_bid)),
+                                  most=most)
     if isinstance(action, str) and action == BLIND:
         if not rules.blind_nil:
             return IllegalActionError("blind_disabled")
@@ -155,7 +209,7 @@ def closest_bid(wanted: Bid, legal: Sequence[Bid]) -> Bid:
     bids (``bidding.kept_to_game``, ``Bot.think_why``)."""
     if wanted in legal:
         return wanted
-    numbers = [b for b in legal if b != BLIND and b != NIL]
+    numbers = [b for b in legal if type(b) is int and b != NIL]  # seen cards: no blind bid
     if is_nil(wanted) and NIL in legal or not numbers:
         return NIL if NIL in legal else legal[0]
     want = bid_value(wanted)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .cards import SEATS, Card, Seat, cards_of
 from .messages import SpadesError, reason
-from .rules import BLIND, DISCARD, KEEP, Phase, Rules, RulesError, first_to_act, in_turn, next_dealer
+from .rules import BLIND, DISCARD, KEEP, Phase, Rules, RulesError, blind_number, first_to_act, in_turn, next_dealer
 from .seating import Table
 from .state import Game, View
 
@@ -292,7 +292,7 @@ def _replay_actions(game: Game, raw: dict[str, Any], h: int) -> None:
                 raise RecordError("record.hand_over", where)
             if kind == "draw" and (not isinstance(action, str) or action not in (KEEP, DISCARD)):
                 raise RecordError("record.draw", where)
-            if kind == "bid" and type(action) is not int and action != BLIND:
+            if kind == "bid" and type(action) is not int and action != BLIND and not blind_number(action):
                 raise RecordError("record.not_bid", where)
             if kind == "play" and not isinstance(action, str):
                 raise RecordError("record.not_card", where)

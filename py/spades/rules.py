@@ -40,13 +40,16 @@ from .bids import NUMBER_BIDS as NUMBER_BIDS
 from .bids import bid_error as bid_error
 from .bids import bid_value as bid_value
 from .bids import blind_allowed as blind_allowed
+from .bids import blind_number as blind_number
 from .bids import closest_bid as closest_bid
 from .bids import forced_bid as forced_bid
+from .bids import is_blind as is_blind
 from .bids import is_nil as is_nil
 from .bids import least_bid as least_bid
 from .bids import legal_bids as legal_bids
 from .bids import nil_stake as nil_stake
 from .bids import number_bids as number_bids
+from .bids import plain_bids as plain_bids
 from .bids import spade_count as spade_count
 from .bids import trailing_by as trailing_by
 from .cards import (
@@ -193,6 +196,8 @@ OPTIONS = (
     # … the lowest club (2♣; 3♣ at three) leads the first trick, and no spade falls on it but
     # from a hand of spades alone (``opening_card``, ``play_mask``'s ``opening``)
     Option("first_trick_clubs", False, SWITCH, SWITCH, house=True),
+    # … a side 100 or more behind may bid 6 or more blind, before looking, for double (``bids``)
+    Option("blind_bids", False, SWITCH, SWITCH, house=True),
     # the table (``seating``): four in two partnerships, or two with the draw, or each for
     # themselves at four or three; a record carries it away from partnerships only
     Option("table", PARTNERS.name, TABLE_NAMES, TABLE_NAMES, house=True),
@@ -207,7 +212,7 @@ class Rules(Value):
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
                  "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime", "ten_for_200", "set_penalty",
-                 "bidding", "first_trick_clubs", "table")
+                 "bidding", "first_trick_clubs", "blind_bids", "table")
     target: int
     bag_penalty: bool
     blind_nil: bool
@@ -222,6 +227,7 @@ class Rules(Value):
     set_penalty: str
     bidding: str
     first_trick_clubs: bool
+    blind_bids: bool
     table: str
 
     def __init__(self, *values: int | bool | str, **given: int | bool | str) -> None:

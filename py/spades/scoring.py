@@ -11,7 +11,8 @@ seventh row, ``bonus``: a contract of 13 made scores it in place of 130, set los
 ``nil_tricks_count`` (a failed Nil's tricks count toward the partner's contract; the rest are
 bags), ``bag_limit`` (the penalty's period: −50 per 5 bags with 5), ``nil_bonus`` (a Nil's
 stake), ``ten_for_200`` (a contract of 10 or more made scores 20 a trick) and ``set_penalty``
-(``"bid_and_short"``: a set costs 10 more for every trick short).
+(``"bid_and_short"``: a set costs 10 more for every trick short); and a blind number bid
+(``blind_bids``) doubles its side's contract, made or set.
 
 This is the one place where points are counted. The score sheet uses it as it is; the computer
 players and the arena value a hand with ``bag_cost=-BAG_COST`` (each bag is worth its +1 less the
@@ -21,9 +22,9 @@ score and an empty bank with the penalty off.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
-from .rules import DEFAULT, TEN_FOR_200, is_nil, nil_stake
+from .rules import DEFAULT, TEN_FOR_200, bid_value, blind_number, is_nil, nil_stake
 from .seating import PARTNERS, Table
 
 if TYPE_CHECKING:
@@ -79,11 +80,13 @@ def score_team(
     points per bag are added to the hand (0 on the score sheet; ``-BAG_COST`` where a bag's
     future penalty counts, with ``rules.valuing()``)."""
     contract_bid = contract_tricks = nil_tricks = numbers = 0
+    blind = False  # a blind number bid doubles the contract, made or set
     for bid, tricks in zip(bids, taken):
         if is_nil(bid):
             nil_tricks += tricks
         else:
-            contract_bid += cast(int, bid)  # not a Nil: a number
+            contract_bid += bid_value(bid)  # not a Nil: a number, blind or not
+            blind = blind or blind_number(bid) > 0
             contract_tricks += tricks
             numbers += 1
     if rules.nil_tricks_count and numbers == 1:  # a failed Nil's tricks help its partner's contract
@@ -100,6 +103,8 @@ def score_team(
         short = contract_bid - contract_tricks if rules.set_penalty == "bid_and_short" else 0
         contract = -10 * (contract_bid + short)
         bags = nil_tricks
+    if blind:
+        contract *= 2
     if rules.thirteen_bonus and contract_bid == rules.layout.hand_size:  # the bonus, in place of ±130
         bonus = rules.thirteen_bonus if made else -rules.thirteen_bonus
         contract = 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .bids import blind_numbers
 from .cards import SEATS, TEAMS, Card, Seat, cards_of
-from .rules import BLIND, NIL, Outcome, Phase, Rules, blind_allowed, hand_actors, in_turn, number_bids
+from .rules import NIL, Outcome, Phase, Rules, blind_allowed, hand_actors, in_turn, is_blind, number_bids
 from .scoring import TeamScore
 from .seating import PARTNERS, Table
 from .values import Value
@@ -70,8 +71,9 @@ class View(Value):
                          spades_broken, to_move, legal, totals, banks, sheet, outcome, draws, offered, discarded)
 
     def looked(self) -> View:
-        """This view once the seat has looked at its cards: Blind Nil is no longer a choice."""
-        return self._replace(legal=tuple(a for a in self.legal if a != BLIND)) if BLIND in self.legal else self
+        """This view once the seat has looked at its cards: no blind bid is a choice any more."""
+        seen = tuple(a for a in self.legal if not is_blind(a))
+        return self._replace(legal=seen) if len(seen) < len(self.legal) else self
 
     @property
     def hand(self) -> list[Card]:
@@ -150,10 +152,13 @@ class View(Value):
 
     @property
     def may_bid_blind(self) -> bool:
-        """This seat has still to bid in this hand, and Blind Nil would be allowed."""
-        return (self.phase is Phase.BID and self.bids[self.seat] is None
-                and blind_allowed(self.rules, self.totals, self.seat)
-                and NIL in number_bids(self.rules, self.partner_bid))  # not where a number must be bid
+        """This seat has still to bid in this hand, and a blind bid would be allowed: Blind Nil
+        (not where a number must be bid), or a blind number (``blind_bids``)."""
+        if self.phase is not Phase.BID or self.bids[self.seat] is not None:
+            return False
+        rules, totals, seat = self.rules, self.totals, self.seat
+        return (blind_allowed(rules, totals, seat) and NIL in number_bids(rules, self.partner_bid)
+                or bool(blind_numbers(rules, totals, seat, self.partner_bid)))
 
 
 __all__ = ["Trick", "View"]

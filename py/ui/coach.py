@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from spades import BLIND, Card, Phase
+from spades import Card, Phase
 from spades.record import to_record
-from spades.rules import DISCARD, KEEP, TRICKS_PER_HAND
+from spades.rules import DISCARD, KEEP, TRICKS_PER_HAND, is_blind
 from spades.values import Value
 
 from .play import SOUTH, Session
@@ -158,7 +158,7 @@ class Coach:
 
         view = self.session.view()
         est = estimate(view.held, view.rules.jokers)  # counted once for all the bids
-        return {n: bid_risk(view, n, est) for n in view.legal if n != BLIND}
+        return {n: bid_risk(view, n, est) for n in view.legal if not is_blind(n)}
 
     def nil_chance(self) -> float | None:
         """How often South's Nil holds in the hard level's playouts of this hand, or None while

@@ -28,7 +28,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, IllegalActionError, Phase, SpadesError
-from spades.rules import DISCARD, KEEP
+from spades.rules import DISCARD, KEEP, blind_number
 
 from . import hand_moves, stats
 from .coach import Coach
@@ -183,6 +183,14 @@ class Controller:
             session.looked = True
             session.save_seen()
             self.act(BLIND)
+
+    def do_blind_bid(self, value: str) -> None:
+        """A number bid blind (``blind_bids``), before the cards are looked at."""
+        session = self.session
+        if session.south_turn and session.blind_pending and blind_number(value):
+            session.looked = True
+            session.save_seen()
+            self.act(value)
 
     def do_look(self) -> None:
         session = self.session

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from spades import BLIND, Card, Seat
 from spades.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from spades.reasons import Reason
+from spades.rules import blind_number
 from spades.scoring import BONUS_ROW, SHEET_ROWS
 from spades.table import GAME_CHOICES, PENALTY_ONLY
 
@@ -72,6 +73,8 @@ def bid_text(bid: Bid | None) -> str:
         return t("bid.none")
     if bid == BLIND:
         return t("bid.blind")
+    if blind_number(bid):
+        return t("bid.blind_number", tricks=blind_number(bid))
     return t("bid.nil") if bid == 0 else str(bid)
 
 

@@ -172,6 +172,11 @@ pagat.com.</li>
 for every trick it bid and 10 more for every trick it missed by. A bid of 7 with 5 taken, for
 example, costs −70 − 20 = −90 instead of −70. A variation from the Spades rules on
 pagat.com.</li>
+<li><b>Blind bids: 6 or more, for double.</b> When your team is 100 points or more behind, you
+may bid 6 tricks or more blind, before looking at your cards. The team's contract then counts
+double, made or set: a blind 6 with the partner's 2, for example, scores +160 with 8 tricks
+taken and −160 with 7. Not at two, where the draw shows the cards. A variation from the Spades
+rules on pagat.com.</li>
 <li><b>The 2♣ leads the first trick.</b> The bidding is as usual, but the first trick of each
 hand is led by whoever holds the two of clubs, with that card (at three, where the two is put
 aside, with the three of clubs). A hand without clubs may play anything to it but a spade,

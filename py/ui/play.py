@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError
-from spades.rules import DISCARD, KEEP, is_nil
+from spades.rules import DISCARD, KEEP, is_blind, is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
 from . import saves, stats
@@ -255,7 +255,7 @@ class Session:
         tricks = len(game.hand.tricks)
         game.apply(action)
         self.save()
-        if isinstance(action, str) and action not in (BLIND, KEEP, DISCARD):
+        if isinstance(action, str) and action not in (BLIND, KEEP, DISCARD) and not is_blind(action):
             action = Card.parse(action)
         text = self.said(seat, action)
         if seat == self.partner:
@@ -332,7 +332,9 @@ class Session:
         if game.phase is Phase.DRAW:
             return t("status.draw")
         if game.phase is Phase.BID:
-            return t("status.your_blind") if self.blind_pending else t("status.your_bid")
+            if not self.blind_pending:
+                return t("status.your_bid")
+            return t("status.your_blind" if BLIND in self.view().legal else "status.your_blind_bid")
         return t("status.your_lead") if not self.view().trick.cards else t("status.your_follow")
 
     def result_text(self) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from spades import BLIND, Card, Phase, Seat
 from spades.cards import HAND_SIZE, sort_for_display
-from spades.rules import DISCARD, KEEP, is_nil, winning_index
+from spades.rules import DISCARD, KEEP, blind_number, is_blind, is_nil, winning_index
 from spades.seating import TEAM_OPTIONS
 from spades.table import GAME_CHOICES, HOUSE_CHOICES, HOUSE_SWITCHES, PENALTY_ONLY, TABLE_CHOICES
 
@@ -199,7 +199,7 @@ def trick(tv: TableView, view: View) -> str:
 def bid_buttons(tv: TableView, view: View) -> str:
     buttons = []
     for n in view.legal:
-        if n == BLIND:  # offered on its own, before the cards are looked at
+        if is_blind(n):  # offered on its own, before the cards are looked at
             continue
         text = bid_text(n)
         buttons.append(
@@ -283,12 +283,19 @@ def panel(tv: TableView, view: View) -> str:
             else:
                 action, reason = tv.bid_hint
                 advice = t("blind.advice", reason=reason) if action == BLIND else t("blind.look_advice")
+            nil = (f'<button type="button" data-action="blind-nil">{escape(t("button.blind"))}</button> '
+                   if BLIND in view.legal else "")
+            numbers = "".join(
+                f'<button type="button" class="bid-button" data-action="blind-bid" data-value="{b}" aria-label="'
+                f'{escape(t("blind.number.aria", tricks=blind_number(b)))}">{blind_number(b)}</button>'
+                for b in view.legal if blind_number(b))
             return (
                 '<div class="blind-offer">'
-                f'<p>{escape(t("blind.offer"))}</p>'
+                f'<p>{escape(t("blind.offer" if nil else "blind.offer_numbers"))}</p>'
                 f'<p class="hint-reason">{pips(advice)}</p>'
-                f'<button type="button" data-action="blind-nil">{escape(t("button.blind"))}</button> '
-                f'<button type="button" class="secondary" data-action="look">{escape(t("button.look"))}</button>'
+                + (f'<div class="bids" role="group" aria-label="{escape(t("blind.numbers"))}">{numbers}</div>'
+                   if numbers else "")
+                + f'{nil}<button type="button" class="secondary" data-action="look">{escape(t("button.look"))}</button>'
                 "</div>"
             )
         return bid_buttons(tv, view)

@@ -110,3 +110,44 @@ def test_play_the_hand_again_deals_the_same_cards_from_the_bid(page, site_url, w
     assert record["replayed"][0]["hand"] == 0 and record["hands"][0]["bids"] == []
     play_to_summary(page)
     assert saved_record(page)["replayed"] == record["replayed"]
+
+
+def behind_record() -> dict:
+    """A record at South's bid in its second hand, 100 or more behind, with blind bids on."""
+    from spades import Game, Phase, Rules, Seat, SplitMix64, to_record
+    from spades.bots import choose
+
+    for number in range(40, 80):
+        game = Game(game=number, rules=Rules(blind_bids=True))
+        rng = SplitMix64(number)
+        game.apply(13)
+        while game.phase is not Phase.HAND_OVER:
+            game.apply(choose("medium", game.view(game.to_move), rng))
+        game.apply("deal")
+        while game.to_move is not Seat.S:
+            game.apply(choose("medium", game.view(game.to_move), rng))
+        if "blind7" in game.legal_actions():
+            return dict(to_record(game), levels={"N": "hard", "W": "medium", "E": "medium"})
+    raise AssertionError("no game leaves South 100 behind")
+
+
+def test_a_blind_bid_is_offered_100_behind_and_scores_double(browser, site_url, wait_ready, tmp_path, axe_script):
+    with watched(browser, 360, 740, bypass_csp=True) as (page, errors):
+        open_table(page, site_url, wait_ready, game=66)
+        record = behind_record()
+        open_record(page, tmp_path, record)
+        assert body(page, "phase") == "bid" and body(page, "turn") == "S"
+        offers = page.eval_on_selector_all('#panel [data-action="blind-bid"]', "els => els.map(e => e.dataset.value)")
+        assert offers == [f"blind{n}" for n in range(6, 14)]
+        assert page.locator('#panel [data-action="blind-nil"]').count() == 0  # Blind Nil is off
+        assert not violations(page, axe_script, "blind bid")
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / "blind-bid-360.png"))
+        click(page, '#panel [data-action="blind-bid"][data-value="blind6"]')
+        assert "6 вслепую" in page.inner_text("#seat-S")
+        play_to_summary(page)
+        saved = saved_record(page)
+        assert "blind6" in saved["hands"][1]["bids"]
+        score = replay(saved)["hands"][1]["score"]["NS"]
+        assert abs(score["contract"]) % 20 == 0 and abs(score["contract"]) >= 2 * 10 * 6
+        assert not errors

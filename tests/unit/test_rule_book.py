@@ -183,3 +183,60 @@ def test_the_first_trick_s_leader_is_not_shown_while_bidding():
     while game.phase is Phase.BID:
         game.apply(3)
     assert "2C" in [str(c) for c in game.view(game.to_move).hand]
+
+
+def trailing_game(number: int, rules: Rules) -> Game:
+    game = Game(game=number, rules=rules)
+    game.totals = [0, 150]  # North and South trail by 150 (the sides' running scores)
+    return game
+
+
+def test_blind_bids_are_offered_before_looking_only_to_a_side_100_behind_and_score_double():
+    rules = Rules(blind_bids=True)
+    game = trailing_game(31, rules)
+    legal = game.legal_actions()
+    assert [b for b in legal if isinstance(b, str)] == [f"blind{n}" for n in range(6, 14)]
+    assert game.view(Seat.S).looked().legal == tuple(range(14))  # the cards seen: no blind bid
+    with pytest.raises(IllegalActionError, match="от 6 до 13"):
+        game.apply("blind5")
+    level = Game(game=31, rules=rules)  # not behind: no blind bid
+    assert not [b for b in level.legal_actions() if isinstance(b, str)]
+    with pytest.raises(IllegalActionError, match="Заказ вслепую доступен, только если"):
+        level.apply("blind6")
+    with pytest.raises(IllegalActionError, match="вслепую выключен"):
+        trailing_game(31, Rules()).apply("blind6")
+    assert score_team(("blind6", 2), (5, 3), rules=rules).contract == 160  # 8 bid, 8 taken: 80, doubled
+    assert score_team(("blind6", 2), (4, 3), rules=rules).contract == -160  # set: doubled too
+    assert score_team(("blind6", 0), (6, 0), rules=rules).nil == 100 and \
+        score_team(("blind6", 0), (6, 0), rules=rules).contract == 120
+
+
+def behind_after_a_hand(rules: Rules) -> Game:
+    """A game at South's bid in its second hand, 100 or more behind: South bid 13 in the first."""
+    for number in range(40, 80):
+        game = Game(game=number, rules=rules)
+        rng = SplitMix64(number)
+        game.apply(13)
+        while game.phase is not Phase.HAND_OVER:
+            game.apply(choose("medium", game.view(game.to_move), rng))
+        game.apply("deal")
+        while game.to_move is not Seat.S:
+            game.apply(choose("medium", game.view(game.to_move), rng))
+        if "blind7" in game.legal_actions():
+            return game
+    raise AssertionError("no game leaves South 100 behind")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_hand_after_a_blind_bid_and_the_record_replays(level):
+    from spades import from_record
+
+    game = behind_after_a_hand(Rules(blind_bids=True))
+    game.apply("blind7")  # South, before looking
+    rng = SplitMix64(32)
+    while game.phase is Phase.BID or game.phase is Phase.PLAY:
+        seat = game.to_move
+        game.apply(choose(level, game.view(seat), rng))
+    record = to_record(game)
+    assert "blind7" in record["hands"][1]["bids"] and record["rules"]["blind_bids"] is True
+    assert to_record(from_record(record)) == record

@@ -42,12 +42,14 @@ from ..rules import (
     MAX_BID,
     VALUING,
     beats,
+    bid_value,
     closest_bid,
     first_to_act,
     in_turn,
     is_nil,
     nil_stake,
     number_bids,
+    plain_bids,
     spade_count,
     trailing_by,
     winning_index,
@@ -269,7 +271,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
     order = in_turn(base.leader, table)  # the first bidder leads too
     for _ in range(samples):
         hands = sampler.draw(rng)
-        bids = list(view.bids)
+        bids = plain_bids(view.bids)
         nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
         for s in order:  # in bidding order: a seat's sampled bid may follow its partner's (the minimum)
             if s != me and view.bids[s] is None:
@@ -362,7 +364,7 @@ class HardBot(Explaining):
         reason = choice.searched or choice.why
         partner_bid = view.partner_bid
         if (view.rules.thirteen_bonus and partner_bid is not None and not is_nil(partner_bid)
-                and bid + int(partner_bid) == MAX_BID):
+                and bid + bid_value(partner_bid) == MAX_BID):
             reason = ("bid_thirteen", {"bonus": view.rules.thirteen_bonus})
         return choice._replace(why=reason)
 

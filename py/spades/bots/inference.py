@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..cards import SEATS
-from ..rules import BLIND, closest_bid, least_bid, nil_stake, number_bids, opening_card, spade_count
+from ..rules import closest_bid, is_blind, least_bid, nil_stake, number_bids, opening_card, plain_bids, spade_count
 from ..state import View
 from .bidding import BidStyle, bid_for
 from .easy import easy_bid, easy_play
@@ -78,11 +78,11 @@ class Evidence:
         before: list[Bid | None] = [None] * len(SEATS)
         for bidder, bid in zip(view.actors, view.bid_log):
             seat = int(bidder)
-            if seat != self.me and bid != BLIND:
-                self.bidders.append((seat, cast(int, bid), tuple(before)))  # not a Blind Nil: a number
+            if seat != self.me and not is_blind(bid):  # a bid made before looking says nothing of the cards
+                self.bidders.append((seat, cast(int, bid), tuple(before)))
             before[seat] = bid
         self.leader = int((view.tricks[0] if view.tricks else view.trick).leader)
-        bids = list(view.bids)
+        bids = plain_bids(view.bids)
         n = len(SEATS)
         # the hand at its first lead, every seat's cards still to place (``replay_start``)
         stakes = [nil_stake(b, view.rules.nil_bonus) for b in bids]

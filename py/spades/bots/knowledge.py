@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import NUM_SEATS, RANK_OF, SUIT_OF, TRUMP
-from ..rules import BLIND, NIL, nil_stake, opening_card
+from ..rules import NIL, bid_value, is_blind, nil_stake, opening_card, plain_bids
 from ..state import View, shown_voids
 from .order import cards_of_mask
 from .sim import Sim, Stakes, remembered_honours
@@ -46,7 +46,7 @@ def to_sim(view: View, memory: str = "all", others: list[int] | None = None) -> 
     if memory != "all":
         played = remembered_honours(played, view.trick.cards)
     played |= view.rules.absent  # never dealt: in no hand
-    bids = list(view.bids)
+    bids = plain_bids(view.bids)
     nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
     args = (held, played, list(view.taken), bids, nil, view.spades_broken, int(view.trick.leader),
             [int(c) for c in view.trick.cards], len(view.tricks),
@@ -76,7 +76,7 @@ def card_weight(card: int, bid: Bid | None) -> float:
     """How likely a seat with ``bid`` is to hold ``card`` (relative; 1 is neutral)."""
     rank = RANK_OF[card]
     spade = SUIT_OF[card] == TRUMP
-    if bid is None or bid == BLIND:  # not bid yet, or bid without looking at the cards
+    if bid is None or is_blind(bid):  # not bid yet, or bid without looking at the cards
         return 1.0
     if bid == NIL:
         # a Nil bidder rarely keeps aces, kings or high spades (or a joker)
@@ -84,7 +84,7 @@ def card_weight(card: int, bid: Bid | None) -> float:
             return 0.15 if rank >= 10 else (0.5 if rank >= 7 else 1.0)
         return 0.3 if rank >= 11 else (0.7 if rank >= 9 else 1.0)
     if rank >= 11 or (spade and rank >= 9):
-        return 0.7 + 0.15 * min(int(bid), 6)
+        return 0.7 + 0.15 * min(bid_value(bid), 6)
     return 1.0
 
 
