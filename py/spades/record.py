@@ -20,9 +20,21 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from .cards import SEATS, Card, Seat, cards_of
+from .cards import CARDS, SEATS, Card, Seat, cards_of, mask_of
 from .messages import SpadesError, reason
-from .rules import BLIND, DISCARD, KEEP, Phase, Rules, RulesError, blind_number, first_to_act, in_turn, next_dealer
+from .rules import (
+    BLIND,
+    DISCARD,
+    KEEP,
+    Phase,
+    Rules,
+    RulesError,
+    blind_number,
+    first_to_act,
+    in_turn,
+    next_dealer,
+    opening_card,
+)
 from .seating import Table
 from .state import Game, View
 
@@ -79,6 +91,9 @@ def to_record(game: Game) -> dict[str, Any]:
         else:
             out["deal"] = {seat.name: [str(c) for c in cards_of(hand.deal[seat])] for seat in game.table.seats
                            if hand.known is None or seat == hand.known}
+            opener = hand.opener
+            if hand.known is not None and opener is not None and opener != hand.known and hand.plays:
+                out["leader"] = opener.name  # first_trick_clubs: who led the first trick
         out["bids"] = list(hand.bid_log)
         out["plays"] = [str(c) for c in hand.plays]
         hands.append(out)
@@ -203,6 +218,23 @@ def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: 
     return {seat: parse_hand(deal[seat.name], seat, where, deck, size)}
 
 
+def _place_opening(deal: dict[Seat, list[Card]], leader: object, opening: int, where: tuple[str, Params],
+                   table: Table) -> None:
+    """A partial hand under ``first_trick_clubs`` whose seat does not hold the opening club: its
+    ``"leader"`` (the seat that led the first trick, public once it has) is given that card."""
+    if not opening or any(mask_of(cards) & opening for cards in deal.values()):
+        return
+    if leader is None:
+        return  # the bids can go on; the play cannot start without it (``Game``'s refusal)
+    try:
+        seat = Seat.parse(leader) if isinstance(leader, str) else None
+    except ValueError:
+        seat = None
+    if seat is None or seat not in table.seats or seat in deal:
+        raise RecordError("record.leader", where, leader=leader)
+    deal[seat] = [CARDS[opening.bit_length() - 1]]
+
+
 def from_record(data: object, known: Seat | None = None) -> Game:
     """Replay a record into a game; raises ``RecordError`` on anything wrong.
 
@@ -246,6 +278,7 @@ def from_record(data: object, known: Seat | None = None) -> Game:
             deal = _seen_stock(raw, known, where, rules.deck, table, at)
         elif known is not None:
             deal = _own_deal(raw, known, where, rules.deck, table.hand_size)
+            _place_opening(deal, raw.get("leader"), opening_card(rules), where, table)
         elif table.draw:
             deal = _parse_stock(raw["stock"], where, rules.deck) if raw.get("stock") is not None else None
         else:

@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, NoReturn, cast
 from spades.advice import hint_steps
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.base import finish
-from spades.cards import Card, Seat
+from spades.cards import CARDS, Card, Seat
 from spades.messages import SpadesError
 from spades.reasons import Reason
 from spades.record import RecordError, seen_in_draw, to_record, view_from_partial_record
-from spades.rules import Phase, Rules, first_to_act
+from spades.rules import Phase, Rules, first_to_act, opening_card
 from spades.state import Game, View
 from spades.table import PARTNER_LEVEL
 
@@ -59,7 +59,8 @@ def partial_record(record: dict, seat: Seat) -> dict:
     """``record`` as ``seat`` may know it: its own cards in every hand, no game number; at two,
     the cards it saw in the draw (``seen``) in place of the stock."""
     out = {k: v for k, v in record.items() if k not in ("game", "hands")}
-    table = Rules.from_json(record.get("rules")).layout
+    rules = Rules.from_json(record.get("rules"))
+    table = rules.layout
     hands = []
     for hand in record["hands"]:
         if "stock" in hand:
@@ -67,7 +68,11 @@ def partial_record(record: dict, seat: Seat) -> dict:
             seen = seen_in_draw(hand["stock"], len(hand["draw"]), first, table, seat)
             hands.append({**{k: v for k, v in hand.items() if k != "stock"}, "seen": seen})
         else:
-            hands.append(dict(hand, deal={seat.name: hand["deal"][seat.name]}))
+            own = dict(hand, deal={seat.name: hand["deal"][seat.name]})
+            club = str(CARDS[opening_card(rules).bit_length() - 1]) if opening_card(rules) else None
+            if club and hand["plays"] and club not in own["deal"][seat.name]:  # first_trick_clubs: public once led
+                own["leader"] = next(s for s, cards in hand["deal"].items() if club in cards)
+            hands.append(own)
     out["hands"] = hands
     return out
 

@@ -240,3 +240,32 @@ def test_every_level_plays_a_hand_after_a_blind_bid_and_the_record_replays(level
     record = to_record(game)
     assert "blind7" in record["hands"][1]["bids"] and record["rules"]["blind_bids"] is True
     assert to_record(from_record(record)) == record
+
+
+@pytest.mark.parametrize("table", ["partners", "cutthroat3"])
+def test_the_bot_protocol_serves_every_seat_under_first_trick_clubs(table):
+    from spades import from_record
+    from spades.record import RecordError, view_from_partial_record
+    from spades_cli.protocol import partial_record
+
+    game = Game(game=3, rules=Rules(first_trick_clubs=True, table=table))
+    rng = SplitMix64(3)
+    led = False
+    while game.phase is Phase.BID or game.phase is Phase.PLAY:
+        seat = game.to_move
+        record = partial_record(to_record(game), seat)
+        assert view_from_partial_record(record, seat).legal == game.view(seat).legal
+        assert to_record(from_record(record, known=seat))["hands"] == record["hands"]
+        led = led or "leader" in record["hands"][-1]
+        game.apply(choose("medium", game.view(seat), rng))
+    assert led  # a seat without the opening club was served after the first lead
+    full = to_record(game)
+    club = "3C" if table == "cutthroat3" else "2C"
+    for other in game.table.seats:
+        record = partial_record(full, other)
+        if "leader" in record["hands"][-1]:
+            record["hands"][-1]["leader"] = other.name  # the seat whose cards are given: refused
+            with pytest.raises(RecordError) as refused:
+                from_record(record, known=other)
+            assert refused.value.code == "record.leader"
+            assert club not in record["hands"][-1]["deal"][other.name]
