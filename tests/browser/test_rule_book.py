@@ -10,7 +10,7 @@ import pytest
 
 from test_a11y import violations
 from test_other_tables import play_to_summary, watched
-from test_table import RESULTS, SETTLED, act, body, click, hand_cards, open_table, replay, saved_record
+from test_table import RESULTS, ROOT, SETTLED, act, body, click, hand_cards, open_table, replay, saved_record
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -113,22 +113,18 @@ def test_play_the_hand_again_deals_the_same_cards_from_the_bid(page, site_url, w
 
 
 def behind_record() -> dict:
-    """A record at South's bid in its second hand, 100 or more behind, with blind bids on."""
-    from spades import Game, Phase, Rules, Seat, SplitMix64, to_record
-    from spades.bots import choose
+    """A record at South's bid in its second hand, 100 or more behind, with blind bids on (the
+    unit tests' ``helpers.behind_after_a_hand``)."""
+    import importlib.util
 
-    for number in range(40, 80):
-        game = Game(game=number, rules=Rules(blind_bids=True))
-        rng = SplitMix64(number)
-        game.apply(13)
-        while game.phase is not Phase.HAND_OVER:
-            game.apply(choose("medium", game.view(game.to_move), rng))
-        game.apply("deal")
-        while game.to_move is not Seat.S:
-            game.apply(choose("medium", game.view(game.to_move), rng))
-        if "blind7" in game.legal_actions():
-            return dict(to_record(game), levels={"N": "hard", "W": "medium", "E": "medium"})
-    raise AssertionError("no game leaves South 100 behind")
+    from spades import Rules, to_record
+
+    spec = importlib.util.spec_from_file_location("unit_helpers", ROOT / "tests" / "unit" / "helpers.py")
+    assert spec and spec.loader
+    helpers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helpers)
+    game = helpers.behind_after_a_hand(Rules(blind_bids=True))
+    return dict(to_record(game), levels={"N": "hard", "W": "medium", "E": "medium"})
 
 
 def test_a_blind_bid_is_offered_100_behind_and_scores_double(browser, site_url, wait_ready, tmp_path, axe_script):

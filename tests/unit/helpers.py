@@ -43,6 +43,26 @@ def basic_game(rules: Rules | None = None, bids=(1, 1, 1, 1)) -> Game:
     return game
 
 
+def behind_after_a_hand(rules: Rules) -> Game:
+    """A game at South's bid in its second hand, 100 or more behind (South bid 13 in the first
+    and the medium level played every other move): where a blind bid is offered."""
+    from spades import Phase, SplitMix64
+    from spades.bots import choose
+
+    for number in range(40, 80):
+        game = Game(game=number, rules=rules)
+        rng = SplitMix64(number)
+        game.apply(13)
+        while game.phase is not Phase.HAND_OVER:
+            game.apply(choose("medium", game.view(game.to_move), rng))
+        game.apply("deal")
+        while game.to_move is not Seat.S:
+            game.apply(choose("medium", game.view(game.to_move), rng))
+        if "blind7" in game.legal_actions():
+            return game
+    raise AssertionError("no game leaves South 100 behind")
+
+
 def play(game: Game, *cards: str) -> None:
     for c in cards:
         game.apply(Card.parse(c))

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, behind_after_a_hand
 from spades import BLIND, Game, IllegalActionError, Phase, Rules, Seat, SplitMix64, score_team, to_record
 from spades.bots import choose
 from spades.rules import RulesError
@@ -209,22 +209,6 @@ def test_blind_bids_are_offered_before_looking_only_to_a_side_100_behind_and_sco
     assert score_team(("blind6", 2), (4, 3), rules=rules).contract == -160  # set: doubled too
     assert score_team(("blind6", 0), (6, 0), rules=rules).nil == 100 and \
         score_team(("blind6", 0), (6, 0), rules=rules).contract == 120
-
-
-def behind_after_a_hand(rules: Rules) -> Game:
-    """A game at South's bid in its second hand, 100 or more behind: South bid 13 in the first."""
-    for number in range(40, 80):
-        game = Game(game=number, rules=rules)
-        rng = SplitMix64(number)
-        game.apply(13)
-        while game.phase is not Phase.HAND_OVER:
-            game.apply(choose("medium", game.view(game.to_move), rng))
-        game.apply("deal")
-        while game.to_move is not Seat.S:
-            game.apply(choose("medium", game.view(game.to_move), rng))
-        if "blind7" in game.legal_actions():
-            return game
-    raise AssertionError("no game leaves South 100 behind")
 
 
 @pytest.mark.parametrize("level", LEVELS)
