@@ -214,8 +214,3 @@ def closest_bid(wanted: Bid, legal: Sequence[Bid]) -> Bid:
         return NIL if NIL in legal else legal[0]
     want = bid_value(wanted)
     return min(numbers, key=lambda b: (abs(int(b) - want), b))
-
-
-def forced_bid(legal: Sequence[Bid]) -> Bid | None:
-    """The one bid ``legal`` leaves (Mirror's, Suicide's second Nil), or None when there is a choice."""
-    return legal[0] if len(legal) == 1 else None

@@ -20,7 +20,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from .cards import CARDS, SEATS, Card, Seat, cards_of, mask_of
+from .cards import SEATS, Card, Seat, cards_of
 from .messages import SpadesError, reason
 from .rules import (
     BLIND,
@@ -33,7 +33,7 @@ from .rules import (
     first_to_act,
     in_turn,
     next_dealer,
-    opening_card,
+    opening_club,
 )
 from .seating import Table
 from .state import Game, View
@@ -218,11 +218,11 @@ def _own_deal(raw: dict[str, Any], seat: Seat, where: tuple[str, Params], deck: 
     return {seat: parse_hand(deal[seat.name], seat, where, deck, size)}
 
 
-def _place_opening(deal: dict[Seat, list[Card]], leader: object, opening: int, where: tuple[str, Params],
+def _place_opening(deal: dict[Seat, list[Card]], leader: object, club: Card | None, where: tuple[str, Params],
                    table: Table) -> None:
     """A partial hand under ``first_trick_clubs`` whose seat does not hold the opening club: its
     ``"leader"`` (the seat that led the first trick, public once it has) is given that card."""
-    if not opening or any(mask_of(cards) & opening for cards in deal.values()):
+    if club is None or any(club in cards for cards in deal.values()):
         return
     if leader is None:
         return  # the bids can go on; the play cannot start without it (``Game``'s refusal)
@@ -232,7 +232,7 @@ def _place_opening(deal: dict[Seat, list[Card]], leader: object, opening: int, w
         seat = None
     if seat is None or seat not in table.seats or seat in deal:
         raise RecordError("record.leader", where, leader=leader)
-    deal[seat] = [CARDS[opening.bit_length() - 1]]
+    deal[seat] = [club]
 
 
 def from_record(data: object, known: Seat | None = None) -> Game:
@@ -278,7 +278,7 @@ def from_record(data: object, known: Seat | None = None) -> Game:
             deal = _seen_stock(raw, known, where, rules.deck, table, at)
         elif known is not None:
             deal = _own_deal(raw, known, where, rules.deck, table.hand_size)
-            _place_opening(deal, raw.get("leader"), opening_card(rules), where, table)
+            _place_opening(deal, raw.get("leader"), opening_club(rules), where, table)
         elif table.draw:
             deal = _parse_stock(raw["stock"], where, rules.deck) if raw.get("stock") is not None else None
         else:

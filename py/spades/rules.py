@@ -18,7 +18,7 @@ computer players, every bot level, the hints and the page call these and restate
   the first trick, ``next_dealer`` deals the following hand, ``in_turn`` lists seats in turn;
 - bids (stated in ``bids``): ``legal_bids``, ``bid_error``, ``least_bid`` (the team minimum),
   ``blind_allowed`` (``trailing_by``: how far a side trails the best other), the bidding games
-  (``number_bids``: Mirror, Whiz, Suicide), ``closest_bid`` and ``forced_bid`` (how a level keeps
+  (``number_bids``: Mirror, Whiz, Suicide), ``closest_bid`` (how a level keeps
   to them); ``is_nil``, ``bid_value`` (a bid as tricks), ``nil_stake`` (what a Nil wins or loses);
 - play: ``play_mask`` (which cards may be played), ``play_error`` (why not);
 - tricks: ``beats`` and its table ``BEATERS`` (the cards that beat the card winning so far),
@@ -42,7 +42,6 @@ from .bids import bid_value as bid_value
 from .bids import blind_allowed as blind_allowed
 from .bids import blind_number as blind_number
 from .bids import closest_bid as closest_bid
-from .bids import forced_bid as forced_bid
 from .bids import is_blind as is_blind
 from .bids import is_nil as is_nil
 from .bids import least_bid as least_bid
@@ -65,6 +64,7 @@ from .cards import (
     SUIT_OF,
     SUIT_SYMBOLS,
     TRUMP,
+    Card,
     Seat,
     Suit,
 )
@@ -370,6 +370,12 @@ def opening_card(rules: Rules) -> int:
         return 0
     clubs = rules.deck & SUIT_MASK[Suit.CLUBS]
     return clubs & -clubs
+
+
+def opening_club(rules: Rules) -> Card | None:
+    """``opening_card`` as a card (None when ``first_trick_clubs`` is off)."""
+    opening = opening_card(rules)
+    return CARDS[opening.bit_length() - 1] if opening else None
 
 
 def play_mask(held: int, led: int, spades_broken: bool, opening: int = 0) -> int:

@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, NoReturn, cast
 from spades.advice import hint_steps
 from spades.bots import LEVELS, decision_rng, make_player
 from spades.bots.base import finish
-from spades.cards import CARDS, Card, Seat
+from spades.cards import Card, Seat
 from spades.messages import SpadesError
 from spades.reasons import Reason
 from spades.record import RecordError, seen_in_draw, to_record, view_from_partial_record
-from spades.rules import Phase, Rules, first_to_act, opening_card
+from spades.rules import Phase, Rules, first_to_act, opening_club
 from spades.state import Game, View
 from spades.table import PARTNER_LEVEL
 
@@ -69,9 +69,9 @@ def partial_record(record: dict, seat: Seat) -> dict:
             hands.append({**{k: v for k, v in hand.items() if k != "stock"}, "seen": seen})
         else:
             own = dict(hand, deal={seat.name: hand["deal"][seat.name]})
-            club = str(CARDS[opening_card(rules).bit_length() - 1]) if opening_card(rules) else None
-            if club and hand["plays"] and club not in own["deal"][seat.name]:  # first_trick_clubs: public once led
-                own["leader"] = next(s for s, cards in hand["deal"].items() if club in cards)
+            club = opening_club(rules)
+            if club is not None and hand["plays"] and str(club) not in own["deal"][seat.name]:  # public once led
+                own["leader"] = next(s for s, cards in hand["deal"].items() if str(club) in cards)
             hands.append(own)
     out["hands"] = hands
     return out

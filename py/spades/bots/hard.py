@@ -274,7 +274,7 @@ def bid_trials_steps(view: View, rng: SplitMix64, heuristic: int, with_nil: bool
         bids = plain_bids(view.bids)
         nil = [nil_stake(b, view.rules.nil_bonus) for b in view.bids]
         for s in order:  # in bidding order: a seat's sampled bid may follow its partner's (the minimum)
-            if s != me and view.bids[s] is None:
+            if s != me and s != partner and view.bids[s] is None:  # the partner's follows this seat's, below
                 mate = table.partner_of[s]
                 bids[s] = quick_bid(hands[s], view.rules, None if mate is None else bids[mate])
                 nil[s] = nil_stake(bids[s], view.rules.nil_bonus)
