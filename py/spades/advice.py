@@ -132,7 +132,7 @@ def bid_risk(view: View, bid: Bid, est: Estimate | None = None) -> BidRisk:
     to the bids it may answer ``bid`` with.
     ``est``: the hand's ``estimate``, when the caller has it already."""
     team = view.team
-    est = est or estimate(view.held, view.rules.jokers)
+    est = est or estimate(view.held, view.rules.over_ace)
     alone = view.partner is None  # a table without partners: the seat's own score
     partner_bid = view.partner_bid
     known = alone or partner_bid is not None

@@ -1,10 +1,13 @@
 """Cards, suits, seats and teams: small immutable values and the bitmask tables built on them.
 
 Glossary
-- A card is an index 0..51: ``suit * 13 + rank``; rank 0 is the two, rank 12 the ace. The house
-  rule of jokers adds two more: ``LITTLE_JOKER`` (52, ``"LJ"``) and ``BIG_JOKER`` (53, ``"BJ"``),
-  spades above the ace (``SUIT_OF`` and ``RANK_OF`` give any index's suit and rank: 13 and 14 for
-  the jokers); a deck with them lacks 2♥ and 2♦ (``JOKER_DECK``; ``STANDARD_DECK`` otherwise).
+- A card is an index 0..51: ``suit * 13 + rank``; rank 0 is the two, rank 12 the ace. Four more
+  indices are trumps above the ace, in their order: two house rules' cards. Deuces high makes 2♠
+  and 2♦ the top trumps: dealt as ``HIGH_TWO_OF_SPADES`` (52) and ``HIGH_TWO_OF_DIAMONDS`` (53),
+  written and drawn as 2♠ and 2♦ (``PRINTED``: the card a slot shows), following as spades; the
+  jokers are ``LITTLE_JOKER`` (54, ``"LJ"``) and ``BIG_JOKER`` (55, ``"BJ"``). ``SUIT_OF`` and
+  ``RANK_OF`` give any index's suit and rank (13 … 16 above the ace). Which cards a game deals is
+  ``Rules.deck``: 52 in all (``STANDARD_DECK``, ``JOKER_DECK`` …).
   ``Card`` is an ``int`` subclass, so a card is immutable, hashable, ordered (by suit, then
   rank) and cheap; ``Card.parse("QH")`` and ``str(card)`` round-trip the two-character notation
   of docs/record.md, ``card.display`` is the form with a suit symbol (``"Q♥"``).
@@ -32,9 +35,11 @@ NUM_RANKS = len(RANK_LETTERS)
 NUM_CARDS = NUM_SUITS * NUM_RANKS
 NUM_SEATS = 4
 HAND_SIZE = NUM_CARDS // NUM_SEATS
-LITTLE_JOKER = NUM_CARDS
-BIG_JOKER = NUM_CARDS + 1
-CARD_SLOTS = NUM_CARDS + 2  # the indices of every card either deck may hold: 2 of them are never dealt
+HIGH_TWO_OF_SPADES = NUM_CARDS  # deuces high: 2♠ and 2♦ as the top trumps (2♦ over 2♠)
+HIGH_TWO_OF_DIAMONDS = NUM_CARDS + 1
+LITTLE_JOKER = NUM_CARDS + 2
+BIG_JOKER = NUM_CARDS + 3
+CARD_SLOTS = NUM_CARDS + 4  # the indices of every card a deck may hold: 4 of them are never dealt
 JOKER_NAMES = ("LJ", "BJ")
 
 
@@ -62,7 +67,7 @@ TRUMP = Suit.SPADES
 
 
 class Card(int):
-    """One of the 52 cards or a joker; an int 0..53 with the notation of docs/record.md."""
+    """One of the 52 cards, a deuce high or a joker; an int 0..55 with the notation of docs/record.md."""
 
     __slots__ = ()
 
@@ -73,9 +78,9 @@ class Card(int):
 
     @classmethod
     def of(cls, suit: int, rank: int) -> "Card":
-        """The card of ``suit`` and ``rank`` (``RANK_OF``'s: the spades' 13 and 14 are the jokers)."""
+        """The card of ``suit`` and ``rank`` (``RANK_OF``'s: the spades' 13 … 16 are above the ace)."""
         if rank >= NUM_RANKS:
-            if suit != TRUMP or rank > NUM_RANKS + 1:
+            if suit != TRUMP or rank >= NUM_RANKS + OVER_ACE:
                 raise ValueError(f"no card of suit {suit} and rank {rank}")
             return CARDS[NUM_CARDS + rank - NUM_RANKS]
         return CARDS[suit * NUM_RANKS + rank]
@@ -91,22 +96,31 @@ class Card(int):
 
     @property
     def suit(self) -> Suit:
-        """The suit it follows as: a joker is a spade."""
+        """The suit it follows as: a joker, and a deuce high, is a spade."""
         return SUITS[SUIT_OF[self]]
 
     @property
+    def printed(self) -> "Card":
+        """The card as its face shows it: a deuce high is the 2♠ or 2♦ it is printed as; any
+        other card is itself."""
+        return CARDS[PRINTED[self]]
+
+    @property
     def rank(self) -> int:
-        """0 (the two) … 12 (the ace); 13 and 14 for the little and the big joker."""
+        """0 (the two) … 12 (the ace); 13 and 14 for 2♠ and 2♦ high, 15 and 16 for the little and
+        the big joker."""
         return RANK_OF[self]
 
     @property
     def is_joker(self) -> bool:
-        return self >= NUM_CARDS
+        return self >= LITTLE_JOKER
 
     @property
     def rank_letter(self) -> str:
         """The notation's rank letter; a joker's whole notation (``"LJ"``, ``"BJ"``)."""
-        return JOKER_NAMES[self - NUM_CARDS] if self >= NUM_CARDS else RANK_LETTERS[self % NUM_RANKS]
+        if self >= LITTLE_JOKER:
+            return JOKER_NAMES[self - LITTLE_JOKER]
+        return RANK_LETTERS[PRINTED[self] % NUM_RANKS]
 
     @property
     def rank_face(self) -> str:
@@ -118,14 +132,14 @@ class Card(int):
     @property
     def display(self) -> str:
         """The face a player reads: ``"10♥"``, ``"A♠"``; a joker as its notation, ``"BJ"``."""
-        if self >= NUM_CARDS:
+        if self >= LITTLE_JOKER:
             return self.rank_face
-        return self.rank_face + SUIT_SYMBOLS[self // NUM_RANKS]
+        return self.rank_face + SUIT_SYMBOLS[PRINTED[self] // NUM_RANKS]
 
     def __str__(self) -> str:
-        if self >= NUM_CARDS:
-            return JOKER_NAMES[self - NUM_CARDS]
-        return RANK_LETTERS[self % NUM_RANKS] + SUIT_LETTERS[self // NUM_RANKS]
+        if self >= LITTLE_JOKER:
+            return JOKER_NAMES[self - LITTLE_JOKER]
+        return RANK_LETTERS[PRINTED[self] % NUM_RANKS] + SUIT_LETTERS[PRINTED[self] // NUM_RANKS]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -135,20 +149,29 @@ class Card(int):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
-# Any index's suit (a joker follows as a spade) and rank (the jokers above the ace): tables, for
-# the hot paths
-SUIT_OF: tuple[int, ...] = tuple(i // NUM_RANKS for i in range(NUM_CARDS)) + (TRUMP, TRUMP)
-RANK_OF: tuple[int, ...] = tuple(i % NUM_RANKS for i in range(NUM_CARDS)) + (NUM_RANKS, NUM_RANKS + 1)
+TWO_OF = tuple(s * NUM_RANKS for s in range(NUM_SUITS))  # each suit's two, by suit
+# Any index's suit (a joker or a deuce high follows as a spade) and rank (those above the ace:
+# 13 … 16), and the card its face shows (``Card.printed``): tables, for the hot paths
+OVER_ACE = CARD_SLOTS - NUM_CARDS  # the trumps above the ace a deck may hold
+SUIT_OF: tuple[int, ...] = tuple(i // NUM_RANKS for i in range(NUM_CARDS)) + (TRUMP,) * OVER_ACE
+RANK_OF: tuple[int, ...] = (*(i % NUM_RANKS for i in range(NUM_CARDS)), *range(NUM_RANKS, NUM_RANKS + OVER_ACE))
+PRINTED: tuple[int, ...] = (*range(NUM_CARDS), TWO_OF[Suit.SPADES], TWO_OF[Suit.DIAMONDS], LITTLE_JOKER, BIG_JOKER)
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(CARD_SLOTS))
-_BY_NAME = {str(c): c for c in CARDS}
-_BY_NAME.update({name.lower(): c for name, c in list(_BY_NAME.items())})
+_BY_NAME: dict[str, Card] = {}
+for _card in CARDS:  # a deuce high reads as the plain deuce: ``Rules.card`` places it in a game's deck
+    _BY_NAME.setdefault(str(_card), _card)
+    _BY_NAME.setdefault(str(_card).lower(), _card)
 
 FULL_SUIT = (1 << NUM_RANKS) - 1
+HIGH_DEUCES = (1 << HIGH_TWO_OF_SPADES) | (1 << HIGH_TWO_OF_DIAMONDS)
 JOKER_MASK = (1 << LITTLE_JOKER) | (1 << BIG_JOKER)
-SUIT_MASK: tuple[int, ...] = tuple(FULL_SUIT << (s * NUM_RANKS) | (JOKER_MASK if s == TRUMP else 0)
+SUIT_MASK: tuple[int, ...] = tuple(FULL_SUIT << (s * NUM_RANKS) | (HIGH_DEUCES | JOKER_MASK if s == TRUMP else 0)
                                    for s in range(NUM_SUITS))
 STANDARD_DECK = (1 << NUM_CARDS) - 1
-JOKER_DECK = STANDARD_DECK & ~(1 << (Suit.HEARTS * NUM_RANKS)) & ~(1 << (Suit.DIAMONDS * NUM_RANKS)) | JOKER_MASK
+JOKER_DECK = STANDARD_DECK & ~(1 << TWO_OF[Suit.HEARTS]) & ~(1 << TWO_OF[Suit.DIAMONDS]) | JOKER_MASK
+# deuces high: 2♠ and 2♦ dealt as the top trumps; with the jokers, 2♥ and 2♣ leave (pagat.com)
+DEUCES_DECK = STANDARD_DECK & ~(1 << TWO_OF[Suit.SPADES]) & ~(1 << TWO_OF[Suit.DIAMONDS]) | HIGH_DEUCES
+JOKER_DEUCES_DECK = DEUCES_DECK & ~(1 << TWO_OF[Suit.HEARTS]) & ~(1 << TWO_OF[Suit.CLUBS]) | JOKER_MASK
 SPADE_MASK = SUIT_MASK[TRUMP]
 
 
@@ -185,11 +208,25 @@ def cards_of(mask: int) -> list[Card]:
     if chunk:
         out += s3[chunk] or _suit_chunk(3, chunk)
     if mask >> NUM_CARDS:
-        out += _JOKER_CHUNKS[mask >> NUM_CARDS]
+        out += _TOP_CHUNKS[mask >> NUM_CARDS]
     return out
 
 
-_JOKER_CHUNKS = ((), (CARDS[LITTLE_JOKER],), (CARDS[BIG_JOKER],), (CARDS[LITTLE_JOKER], CARDS[BIG_JOKER]))
+# the trumps above the ace of each pattern of their four bits
+_TOP_CHUNKS = tuple(tuple(CARDS[NUM_CARDS + i] for i in range(OVER_ACE) if p >> i & 1) for p in range(1 << OVER_ACE))
+
+
+_HIGH = {TWO_OF[Suit.SPADES]: HIGH_TWO_OF_SPADES, TWO_OF[Suit.DIAMONDS]: HIGH_TWO_OF_DIAMONDS}
+
+
+def as_dealt(card: Card, deck: int) -> Card:
+    """``card`` (as written: ``Card.parse``'s) as the ``deck`` (``Rules.deck``) holds it: a 2♠
+    or 2♦ that deck lacks is its deuce high when the deck has that; any other card is itself."""
+    if not deck >> card & 1:
+        high = _HIGH.get(card)
+        if high is not None and deck >> high & 1:
+            return CARDS[high]
+    return card
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -205,7 +242,7 @@ DISPLAY_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 def sort_for_display(cards: Iterable[Card]) -> list[Card]:
     order = {s: i for i, s in enumerate(DISPLAY_SUIT_ORDER)}
-    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))  # a joker first, as the highest spade
+    return sorted(cards, key=lambda c: (order[c.suit], -c.rank))  # a joker, a deuce high first, as the top spades
 
 
 class Seat(IntEnum):

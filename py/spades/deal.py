@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import BIG_JOKER, LITTLE_JOKER, NUM_CARDS, NUM_RANKS, NUM_SEATS, Seat, Suit
+from .cards import CARD_SLOTS, NUM_CARDS, NUM_SEATS, PRINTED, STANDARD_DECK, Seat
 from .rules import first_to_act
 from .seating import PARTNERS, Table
 
@@ -114,40 +114,61 @@ def _shuffle(game: int, hand_index: int, deck: list[int]) -> None:
             i -= 1
 
 
-_BITS = tuple(1 << i for i in range(NUM_CARDS))
-# With the jokers, the little joker is dealt where 2♥ would have been and the big one where 2♦:
-# the same shuffle, so a game number deals the same way under either deck but for those two.
-_JOKERS = {Suit.HEARTS * NUM_RANKS: LITTLE_JOKER, Suit.DIAMONDS * NUM_RANKS: BIG_JOKER}
-_JOKER_BITS = tuple(1 << _JOKERS.get(i, i) for i in range(NUM_CARDS))
+def _dealt_as(deck: int) -> tuple[int, ...]:
+    """Each card of the shuffle (0..51) as the pack ``deck`` (``Rules.pack``) deals it: itself, or
+    in its place a card of the pack above the ace. A deuce high is dealt where its printed deuce
+    would have been; the jokers take the places of the cards still missing, the little one the
+    lower (2♥ and 2♦, or 2♥ and 2♣ with the deuces high). So a game number deals the same way
+    under any pack but for those cards."""
+    placed = _DEALT_AS.get(deck)
+    if placed is None:
+        order = list(range(NUM_CARDS))
+        extra = [c for c in range(NUM_CARDS, CARD_SLOTS) if deck >> c & 1]
+        for card in [c for c in extra if PRINTED[c] != c]:
+            order[PRINTED[card]] = card
+        missing = [c for c in range(NUM_CARDS) if not deck >> c & 1 and order[c] == c]
+        for place, card in zip(missing, [c for c in extra if PRINTED[c] == c]):
+            order[place] = card
+        placed = _DEALT_AS[deck] = tuple(order)
+    return placed
 
 
-def shuffled(game: int, hand_index: int, jokers: bool = False) -> list[int]:
-    """The hand's deck in the order it is dealt (the draw's stock, top first): every card,
-    the jokers in place of 2♥ and 2♦ when they play."""
-    deck = list(range(NUM_CARDS))
-    _shuffle(game, hand_index, deck)
-    return [_JOKERS.get(card, card) for card in deck] if jokers else deck
+_DEALT_AS: dict[int, tuple[int, ...]] = {}  # ``_dealt_as``'s, by deck
 
 
-def deal_masks(game: int, hand_index: int, dealer: Seat, jokers: bool = False,
+_BITS: dict[int, tuple[int, ...]] = {}  # ``deal_masks``: each card of the shuffle as a bit, by deck
+
+
+def shuffled(game: int, hand_index: int, deck: int = STANDARD_DECK) -> list[int]:
+    """The hand's deck in the order it is dealt (the draw's stock, top first): every card of
+    the pack ``deck`` (``Rules.pack``; ``_dealt_as``)."""
+    order = list(range(NUM_CARDS))
+    _shuffle(game, hand_index, order)
+    if deck == STANDARD_DECK:
+        return order
+    placed = _dealt_as(deck)
+    return [placed[card] for card in order]
+
+
+def deal_masks(game: int, hand_index: int, dealer: Seat, deck: int = STANDARD_DECK,
                table: Table = PARTNERS) -> tuple[int, int, int, int]:
     """The deal as four hand masks, indexed by seat: one card at a time clockwise from the
-    dealer's left to the table's seats, the cards it puts aside skipped (``jokers``: the deck
-    of ``Rules.jokers``); a seat that does not play gets none."""
-    deck = list(range(NUM_CARDS))
-    _shuffle(game, hand_index, deck)
-    bits = _JOKER_BITS if jokers else _BITS
+    dealer's left to the table's seats, the cards it puts aside skipped (``deck``: the pack of
+    ``Rules.pack``); a seat that does not play gets none."""
+    order = list(range(NUM_CARDS))
+    _shuffle(game, hand_index, order)
+    bits = _BITS[deck] if deck in _BITS else _BITS.setdefault(deck, tuple(1 << c for c in _dealt_as(deck)))
     masks = [0, 0, 0, 0]
     if table.players == NUM_SEATS:  # the usual deal, kept flat
         first = first_to_act(dealer)
         for offset in range(NUM_SEATS):
             mask = 0
-            for card in deck[offset::NUM_SEATS]:
+            for card in order[offset::NUM_SEATS]:
                 mask |= bits[card]
             masks[(first + offset) % NUM_SEATS] = mask
         return masks[0], masks[1], masks[2], masks[3]
     seat = first_to_act(dealer, table)
-    for card in deck:
+    for card in order:
         if not table.aside >> card & 1:
             masks[seat] |= bits[card]
             seat = table.next[seat]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from .cards import SUIT_OF, SUIT_SYMBOLS, Card
+from .cards import HIGH_TWO_OF_SPADES, SUIT_OF, SUIT_SYMBOLS, Card
 from .values import Frozen, Value
 
 if TYPE_CHECKING:
@@ -235,9 +235,10 @@ def words(lang: str = "ru", voice: str = "hint") -> Mapping[str, str]:
 
 
 def face(card: int) -> str:
-    """«♠A», «♥10»: suit first, as the hints list cards; a joker as its notation, «BJ»."""
+    """«♠A», «♥10»: suit first, as the hints list cards (a deuce high by its printed suit, «♦2»);
+    a joker as its notation, «BJ»."""
     c = Card(card)
-    return c.rank_face if c.is_joker else SUIT_SYMBOLS[SUIT_OF[card]] + c.rank_face
+    return c.rank_face if c.is_joker else SUIT_SYMBOLS[c.printed.suit] + c.rank_face
 
 
 def faces(cards: Iterable[int]) -> str:
@@ -245,9 +246,10 @@ def faces(cards: Iterable[int]) -> str:
 
 
 def suit_run(cards: Iterable[int]) -> str:
-    """«♠K Q J 9 8»: one suit symbol, then the ranks high to low."""
+    """«♠K Q J 9 8»: one suit symbol, then the ranks high to low; a card above the ace by its own
+    face («♠BJ ♦2 A K»)."""
     cards = sorted(cards, reverse=True)
-    ranks = [Card(c).rank_face for c in cards]
+    ranks = [Card(c).rank_face if c < HIGH_TWO_OF_SPADES else face(c) for c in cards]
     return SUIT_SYMBOLS[SUIT_OF[cards[0]]] + " ".join(ranks)
 
 

@@ -20,7 +20,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from .cards import SEATS, Card, Seat, cards_of
+from .cards import SEATS, Card, Seat, as_dealt, cards_of
 from .messages import SpadesError, reason
 from .rules import (
     BLIND,
@@ -147,7 +147,7 @@ def _distinct_cards(texts: list[object], where: tuple[str, Params], deck: int) -
     parsed = []
     for text in texts:
         try:
-            parsed.append(Card.parse(text))  # type: ignore[arg-type]  # checked: not a card text, refused
+            parsed.append(as_dealt(Card.parse(text), deck))  # type: ignore[arg-type]  # checked: not a card text, refused
         except ValueError:
             raise RecordError("record.deal_card", where, text=text) from None
         if not (deck >> parsed[-1]) & 1:

@@ -54,27 +54,34 @@ from .bids import trailing_by as trailing_by
 from .cards import (
     CARD_SLOTS,
     CARDS,
+    DEUCES_DECK,
     HAND_SIZE,
     JOKER_DECK,
+    JOKER_DEUCES_DECK,
+    NUM_CARDS,
     NUM_SEATS,
     SEATS,
-    SPADE_MASK,
     STANDARD_DECK,
     SUIT_MASK,
     SUIT_OF,
-    SUIT_SYMBOLS,
-    TRUMP,
     Card,
     Seat,
     Suit,
+    as_dealt,
 )
 from .ending import LOSING_SCORE as LOSING_SCORE  # the end of the game: part of the kernel, stated there
 from .ending import MAX_HANDS as MAX_HANDS
 from .ending import Cause as Cause
 from .ending import Outcome as Outcome
 from .ending import game_outcome as game_outcome
-from .messages import IllegalActionError, SpadesError, reason
+from .messages import SpadesError, reason
 from .seating import PARTNERS, TABLE_NAMES, TABLES, TEAM_OPTIONS, Table
+from .tricks import BEATERS as BEATERS  # which cards may be played, which wins: stated there
+from .tricks import NON_SPADES as NON_SPADES
+from .tricks import beats as beats
+from .tricks import play_error as play_error
+from .tricks import play_mask as play_mask
+from .tricks import winning_index as winning_index
 from .values import Value
 
 if TYPE_CHECKING:
@@ -96,7 +103,6 @@ BAG_PENALTY = 100
 BAG_COST = 10  # what a bag really costs in the long run (−100 per 10): the bots and the arena
 NIL_BONUSES = (50, NIL_BONUS, 200)
 FIRST_DEALER = Seat.E
-NON_SPADES = (STANDARD_DECK | JOKER_DECK) & ~SPADE_MASK
 ALL_SLOTS = (1 << CARD_SLOTS) - 1
 
 
@@ -198,6 +204,9 @@ OPTIONS = (
     Option("first_trick_clubs", False, SWITCH, SWITCH, house=True),
     # … a side 100 or more behind may bid 6 or more blind, before looking, for double (``bids``)
     Option("blind_bids", False, SWITCH, SWITCH, house=True),
+    # … 2♦ and 2♠ are the top trumps, in that order, under the jokers when they play (2♥ and 2♣
+    # then leave the deck: ``Rules.deck``; pagat.com's Spades, its variations)
+    Option("deuces_high", False, SWITCH, SWITCH, house=True),
     # the table (``seating``): four in two partnerships, or two with the draw, or each for
     # themselves at four or three; a record carries it away from partnerships only
     Option("table", PARTNERS.name, TABLE_NAMES, TABLE_NAMES, house=True),
@@ -212,7 +221,7 @@ class Rules(Value):
 
     __slots__ = ("target", "bag_penalty", "blind_nil", "min_team_bid", "thirteen_bonus", "jokers",
                  "nil_tricks_count", "bag_limit", "nil_bonus", "spades_anytime", "ten_for_200", "set_penalty",
-                 "bidding", "first_trick_clubs", "blind_bids", "table")
+                 "bidding", "first_trick_clubs", "blind_bids", "deuces_high", "table")
     target: int
     bag_penalty: bool
     blind_nil: bool
@@ -228,6 +237,7 @@ class Rules(Value):
     bidding: str
     first_trick_clubs: bool
     blind_bids: bool
+    deuces_high: bool
     table: str
 
     def __init__(self, *values: int | bool | str, **given: int | bool | str) -> None:
@@ -251,23 +261,30 @@ class Rules(Value):
         table = TABLES[self.table]
         for key in self.refused:
             if getattr(self, key) != OPTION[key].default:
-                why = (f"makes no sense in {self.bidding!r}: its bids are fixed" if key not in table.refuses
-                       else f"makes no sense at the table {table.name!r}: " + (
-                           "it has no partners" if key in TEAM_OPTIONS else "the draw may discard the club"))
+                if key == "deuces_high":
+                    why = (f"makes no sense with the jokers at the table {table.name!r}: the club it puts "
+                           "aside has left the deck")
+                elif key not in table.refuses:
+                    why = f"makes no sense in {self.bidding!r}: its bids are fixed"
+                else:
+                    why = f"makes no sense at the table {table.name!r}: " + (
+                        "it has no partners" if key in TEAM_OPTIONS else "the draw may discard the club")
                 raise RulesError(key, why, getattr(self, key))
 
     @property
     def refused(self) -> tuple[str, ...]:
         """The options these rules leave at their defaults: a team's rule at a table without
-        partners (``Table.refuses``), the team's minimum in Mirror, Whiz or Suicide."""
-        return refused(str(self.table), str(self.bidding))
+        partners (``Table.refuses``), the team's minimum in Mirror, Whiz or Suicide, the deuces
+        high with the jokers where the table puts aside a card they take out."""
+        return refused(str(self.table), str(self.bidding), bool(self.jokers))
 
     @classmethod
     def fitted(cls, **given: int | bool | str) -> "Rules":
         """``Rules(**given)`` less the options the chosen table or bidding game refuses
         (``refused``: they keep their defaults): the settings, where a player may choose a table
         without partners while a team's rule is on."""
-        away = refused(str(given.get("table", PARTNERS.name)), str(given.get("bidding", NORMAL)))
+        away = refused(str(given.get("table", PARTNERS.name)), str(given.get("bidding", NORMAL)),
+                       given.get("jokers") is True)
         return cls(**{key: value for key, value in given.items() if key not in away})
 
     @property
@@ -278,14 +295,32 @@ class Rules(Value):
     @property
     def deck(self) -> int:
         """The mask of the cards dealt: 52, with the jokers in place of 2♥ and 2♦ when they play,
-        less the cards the table puts aside (the 2♣ at three)."""
-        return (JOKER_DECK if self.jokers else STANDARD_DECK) & ~TABLES[self.table].aside
+        2♠ and 2♦ as the deuces high (``cards``) under ``deuces_high`` (and with the jokers too,
+        2♥ and 2♣ out), less the cards the table puts aside (the 2♣ at three)."""
+        return self.pack & ~TABLES[self.table].aside
+
+    @property
+    def over_ace(self) -> int:
+        """The trumps above the ace this game deals, as a pattern of their four bits over the 52
+        (``cards``: 2♠ and 2♦ high, the jokers); 0 in the standard deck. The bots' count reads it."""
+        return self.pack >> NUM_CARDS
+
+    @property
+    def pack(self) -> int:
+        """The 52 cards of the pack, before the table puts any aside (``deal``: how it deals)."""
+        return _DECKS[self.jokers, self.deuces_high]
 
     @property
     def absent(self) -> int:
-        """The two card indices this game never deals (the jokers, or 2♥ and 2♦): the bots count
-        them as gone from the start."""
+        """The card indices this game never deals (the jokers, or 2♥ and 2♦, the deuces high …):
+        the bots count them as gone from the start."""
         return ALL_SLOTS & ~self.deck
+
+    def card(self, card: Card) -> Card:
+        """``card`` (``Card.parse``'s: as written) as this game deals it (``cards.as_dealt``):
+        under ``deuces_high`` the 2♠ and 2♦ are the deuces high. Every card read from outside (a
+        record, a move typed or clicked) comes through here."""
+        return as_dealt(card, self.deck) if self.deuces_high else card
 
     def house(self) -> dict[str, int | bool | str]:
         """The house variants in force: the keys of ``HOUSE_KEYS`` away from their default."""
@@ -332,12 +367,19 @@ class Rules(Value):
         return cls(**data)
 
 
-def refused(table: str, bidding: str) -> tuple[str, ...]:
-    """The options left at their defaults at ``table`` (a name of ``TABLES``) in ``bidding``."""
+def refused(table: str, bidding: str, jokers: bool = False) -> tuple[str, ...]:
+    """The options left at their defaults at ``table`` (a name of ``TABLES``) in ``bidding``, with
+    or without the ``jokers``."""
     keys = TABLES[table].refuses if table in TABLES else ()
-    return keys if bidding == NORMAL else (*keys, "min_team_bid")
+    if bidding != NORMAL:
+        keys = (*keys, "min_team_bid")
+    if jokers and table in TABLES and TABLES[table].aside & ~JOKER_DEUCES_DECK:
+        keys = (*keys, "deuces_high")
+    return keys
 
 
+_DECKS = {(False, False): STANDARD_DECK, (True, False): JOKER_DECK, (False, True): DEUCES_DECK,
+          (True, True): JOKER_DEUCES_DECK}
 _VALUED: dict[Rules, Rules] = {}  # ``Rules.valuing``'s, by rules (a game's few)
 if Rules._fields != tuple(OPTION):  # the fields are annotated for the reader and mypy: OPTIONS rules them
     raise TypeError("Rules' fields must be the names of OPTIONS, in order")
@@ -378,65 +420,7 @@ def opening_club(rules: Rules) -> Card | None:
     return CARDS[opening.bit_length() - 1] if opening else None
 
 
-def play_mask(held: int, led: int, spades_broken: bool, opening: int = 0) -> int:
-    """The cards of ``held`` that may be played; ``led`` is the suit led to this trick, or −1
-    when leading. Follow the led suit when holding it (else anything); no spade lead before
-    spades are broken, unless only spades are left. ``opening`` (the first trick under
-    ``first_trick_clubs``: ``opening_card``): it is led, and a hand out of clubs plays no spade
-    to it unless it holds nothing else."""
-    if opening:
-        if led < 0:
-            return held & opening or held
-        return held & SUIT_MASK[led] or held & NON_SPADES or held
-    if led >= 0:
-        return held & SUIT_MASK[led] or held
-    if spades_broken:
-        return held
-    return held & NON_SPADES or held
-
-
-def play_error(held: int, led: int, spades_broken: bool, card: int, opening: int = 0) -> IllegalActionError | None:
-    """Why ``card`` may not be played from ``held`` now (see ``play_mask``), or None."""
-    if not (held >> card) & 1:
-        return IllegalActionError("not_in_hand", card=CARDS[card].display)
-    if (play_mask(held, led, spades_broken, opening) >> card) & 1:
-        return None
-    if opening and led < 0:
-        return IllegalActionError("first_trick_lead", card=CARDS[opening.bit_length() - 1].display)
-    if opening and not held & SUIT_MASK[led]:
-        return IllegalActionError("first_trick_spade")
-    if led >= 0:
-        return IllegalActionError("must_follow", suit=SUIT_SYMBOLS[led])
-    return IllegalActionError("spades_not_broken")
-
-
 # --- tricks -------------------------------------------------------------------------------------
-
-def beats(card: int, best: int) -> bool:
-    """Does ``card`` beat ``best``, the card winning the trick so far? A spade (a joker is one)
-    beats any other suit; otherwise only a higher card of the same suit beats it (a discard never
-    wins). The indices rank the spades: 2♠ … A♠, then the little and the big joker."""
-    if SUIT_OF[card] == TRUMP:
-        return SUIT_OF[best] != TRUMP or card > best
-    return SUIT_OF[card] == SUIT_OF[best] and card > best
-
-
-# BEATERS[best]: the mask of the cards that beat ``best`` (the hot paths look this up)
-BEATERS: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(CARD_SLOTS) if beats(c, best)) for best in range(CARD_SLOTS)
-)
-
-
-def winning_index(cards: Sequence[int]) -> int:
-    """The position (0..3) of the card winning the trick ``cards`` (in the order played)."""
-    best = 0
-    top = cards[0]
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if (BEATERS[top] >> card) & 1:
-            best, top = i, card
-    return best
-
 
 def trick_winner(leader: int, cards: Sequence[int], table: Table = PARTNERS) -> Seat:
     """The seat winning the trick: the highest spade, else the highest card of the led suit."""

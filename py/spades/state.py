@@ -316,10 +316,10 @@ class Game:
         stock = None
         if table.draw:  # the deal is the draw's, from the stock
             masks: tuple[int, ...] = (0,) * NUM_SEATS
-            order = shuffled(self.number or 0, index, self.rules.jokers) if deal is None else deal
+            order = shuffled(self.number or 0, index, self.rules.pack) if deal is None else deal
             stock = tuple(None if c is None else CARDS[c] for c in order)
         elif deal is None:
-            masks = deal_masks(self.number, index, dealer, self.rules.jokers, table)  # type: ignore[arg-type]
+            masks = deal_masks(self.number, index, dealer, self.rules.pack, table)  # type: ignore[arg-type]
         else:
             masks = tuple(mask_of(deal.get(seat, ())) for seat in SEATS)  # type: ignore[union-attr]
         self.hand = HandState(index, dealer, masks, self.known, self.rules.spades_anytime, table, stock,
@@ -396,7 +396,7 @@ class Game:
         if isinstance(action, str):
             if action == DEAL:
                 raise IllegalActionError("not_hand_over")
-            return Card.parse(action)  # or MalformedError("bad_card")
+            return self.rules.card(Card.parse(action))  # or MalformedError("bad_card")
         if type(action) is int:
             raise IllegalActionError("not_bidding")
         raise MalformedError("bad_card", text=repr(action))

@@ -301,7 +301,7 @@ class OutsidePlayer:
             action = raw
         else:
             try:
-                action = Card.parse(raw)
+                action = view.rules.card(Card.parse(raw))
             except ValueError:
                 action, ok = None, False
             else:

@@ -157,7 +157,7 @@ class Coach:
         from spades.bots.estimate import estimate
 
         view = self.session.view()
-        est = estimate(view.held, view.rules.jokers)  # counted once for all the bids
+        est = estimate(view.held, view.rules.over_ace)  # counted once for all the bids
         return {n: bid_risk(view, n, est) for n in view.legal if not is_blind(n)}
 
     def nil_chance(self) -> float | None:

@@ -124,8 +124,8 @@ class Controller:
         session = self.session
         if session.busy or not session.dealt:
             return
-        card = Card.parse(code)
         game = session.game
+        card = game.rules.card(Card.parse(code))
         if game.phase is not Phase.PLAY:
             session.status = reason_text(IllegalActionError("not_playing"))
         elif game.to_move != SOUTH:
@@ -143,7 +143,7 @@ class Controller:
         """Enter on a card: play it at once when it may be played, else explain."""
         session = self.session
         session.selected = None
-        card = Card.parse(code)
+        card = session.game.rules.card(Card.parse(code))
         if session.south_turn and session.game.phase is Phase.PLAY and session.game.why_illegal(card) is None:
             session.selected = card
         self.do_card(code)

@@ -103,8 +103,10 @@ def card_name(card: Card) -> str:
 
 
 def colour(card: Card) -> str:
-    """A card's colour classes: red or black, and its suit (the four-colour deck's ♦ and ♣)."""
-    return f"{'red' if card.suit.is_red else 'black'} suit-{card.suit.letter}"
+    """A card's colour classes: red or black, and its suit (the four-colour deck's ♦ and ♣), as its
+    face prints them (a deuce high 2♦ is red)."""
+    suit = card.printed.suit
+    return f"{'red' if suit.is_red else 'black'} suit-{suit.letter}"
 
 
 def score_rows(columns: Iterable[tuple[str, Mapping[str, int]]], label: Callable[[str], str],

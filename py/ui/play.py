@@ -256,7 +256,7 @@ class Session:
         game.apply(action)
         self.save()
         if isinstance(action, str) and action not in (BLIND, KEEP, DISCARD) and not is_blind(action):
-            action = Card.parse(action)
+            action = game.rules.card(Card.parse(action))
         text = self.said(seat, action)
         if seat == self.partner:
             text = self.keep_said(action, reason, text)

@@ -144,7 +144,7 @@ def test_the_jokers_deck_deals_the_same_shuffle_without_the_red_twos():
         return mask
 
     for number in range(20):
-        plain, jokers = deal_masks(number, 0, Seat.E), deal_masks(number, 0, Seat.E, jokers=True)
+        plain, jokers = deal_masks(number, 0, Seat.E), deal_masks(number, 0, Seat.E, Rules(jokers=True).pack)
         assert [swapped(h) for h in plain] == list(jokers)
         dealt = 0
         for mask in Game(game=number, rules=Rules(jokers=True)).hand.deal:
@@ -154,9 +154,9 @@ def test_the_jokers_deck_deals_the_same_shuffle_without_the_red_twos():
 
 def test_a_joker_is_counted_as_a_sure_trick():
     hand = m("BJ LJ 4H 6H 8H TH 3D 5D 7D 9D 3C 5C 7C")
-    est = estimate(hand, jokers=True)
+    est = estimate(hand, Rules(jokers=True).over_ace)
     assert {Card.parse("BJ"), Card.parse("LJ")} <= set(est.sure) and est.tricks >= 1.8
-    assert estimate(m("AS 4H 6H 8H TH 3D 5D 7D 9D 3C 5C 7C 2C"), jokers=True).sure == []  # A♠ is third
+    assert estimate(m("AS 4H 6H 8H TH 3D 5D 7D 9D 3C 5C 7C 2C"), Rules(jokers=True).over_ace).sure == []  # A♠ is third
 
 
 def test_a_jokers_record_replays_and_a_joker_is_refused_where_none_play():

@@ -2,7 +2,8 @@
 kernel): Mirror's bids are the spades held, Whiz's are Nil or that count, Suicide has one Nil
 per partnership with the other partner at 4 or more; the 2♣ leads the first trick and no spade
 falls on it from a hand holding anything else; "10 for 200" and the set penalty score as stated;
-bad values are refused naming the key. Every level keeps to each rule."""
+deuces high rank above the ace (2♦ following as a spade) in every trick; bad values are refused
+naming the key. Every level keeps to each rule."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 import pytest
 
 from helpers import ROOT, behind_after_a_hand
-from spades import BLIND, Game, IllegalActionError, Phase, Rules, Seat, SplitMix64, score_team, to_record
+from spades import BLIND, Card, Game, IllegalActionError, Phase, Rules, Seat, SplitMix64, score_team, to_record
 from spades.bots import choose
 from spades.rules import RulesError
 
@@ -136,7 +137,8 @@ def test_ten_for_200_and_the_set_penalty_score_as_stated(rules, bids, taken, con
     ({"bidding": "twice"}, "bidding"), ({"ten_for_200": 1}, "ten_for_200"),
     ({"set_penalty": "double"}, "set_penalty"), ({"first_trick_clubs": "yes"}, "first_trick_clubs"),
     ({"bidding": "mirror", "min_team_bid": 4}, "min_team_bid"), ({"bidding": "whiz", "table": "two"}, "bidding"),
-    ({"first_trick_clubs": True, "table": "two"}, "first_trick_clubs"),
+    ({"first_trick_clubs": True, "table": "two"}, "first_trick_clubs"), ({"deuces_high": 2}, "deuces_high"),
+    ({"deuces_high": True, "jokers": True, "table": "cutthroat3"}, "deuces_high"),
 ])
 def test_a_bad_value_is_refused_naming_the_key(rules, key):
     with pytest.raises(RulesError) as refused:
@@ -253,3 +255,70 @@ def test_the_bot_protocol_serves_every_seat_under_first_trick_clubs(table):
                 from_record(record, known=other)
             assert refused.value.code == "record.leader"
             assert club not in record["hands"][-1]["deal"][other.name]
+
+
+# deuces high (pagat.com's variation), from the top: the jokers when they play, 2♦, 2♠, A♠ … 3♠
+TRUMPS_FROM_TOP = ("BJ", "LJ", "2D", "2S", *(r + "S" for r in "AKQJT9876543"))
+SIDE_FROM_TOP = "AKQJT98765432"
+
+
+def follows_as(card: str) -> str:
+    """The suit a card follows as under deuces high: 2♦ and the jokers are spades."""
+    return "S" if card in TRUMPS_FROM_TOP else card[1]
+
+
+def trick_winner_by_the_book(cards: list[str]) -> int:
+    trumps = [c for c in cards if c in TRUMPS_FROM_TOP]
+    if trumps:
+        return cards.index(min(trumps, key=TRUMPS_FROM_TOP.index))
+    led = [c for c in cards if c[1] == cards[0][1]]
+    return cards.index(min(led, key=lambda c: SIDE_FROM_TOP.index(c[0])))
+
+
+@pytest.mark.parametrize("jokers, table", [(False, "partners"), (True, "partners"), (False, "cutthroat3"),
+                                           (True, "cutthroat")])
+def test_deuces_high_rank_above_the_ace_in_every_trick_and_2d_follows_as_a_spade(jokers, table):
+    order = "SWE" if table == "cutthroat3" else "SWNE"
+    tricks = 0
+    for number, levels in enumerate((("random", "easy"), ("medium", "hard"), ("hard", "medium"))):
+        record = play(Rules(deuces_high=True, jokers=jokers, table=table), 940 + number, levels)
+        for hand in record["hands"]:
+            dealt = [c for cards in hand["deal"].values() for c in cards]
+            out = {"2H", "2C"} if jokers else set()
+            assert {"2S", "2D"} <= set(dealt) and not out & set(dealt) and len(set(dealt)) == len(dealt)
+            holding = {seat: set(cards) for seat, cards in hand["deal"].items()}
+            plays, size = hand["plays"], len(order)
+            leader = bidders(hand, order)[0]
+            for start in range(0, len(plays) - size + 1, size):
+                cards = plays[start:start + size]
+                seats = [order[(order.index(leader) + k) % size] for k in range(size)]
+                for seat, card in zip(seats[1:], cards[1:]):
+                    led = follows_as(cards[0])
+                    if follows_as(card) != led:  # a discard or a ruff: the seat had none of the led suit
+                        assert not any(follows_as(c) == led for c in holding[seat]), (seat, card, cards)
+                for seat, card in zip(seats, cards):
+                    holding[seat].discard(card)
+                leader = seats[trick_winner_by_the_book(cards)]
+                if start + size < len(plays):
+                    first_next = plays[start + size]
+                    assert first_next in hand["deal"][leader], (cards, leader, first_next)
+                tricks += 1
+    assert tricks >= 30
+
+
+def test_deuces_high_read_from_a_record_and_refused_where_the_deck_cannot_deal():
+    from spades import from_record
+
+    game = Game(game=4, rules=Rules(deuces_high=True))
+    south = [str(c) for c in game.view(Seat.S).hand]
+    record = to_record(game)
+    assert from_record(json.loads(json.dumps(record))).view(Seat.S).hand == game.view(Seat.S).hand
+    assert sorted(record["hands"][0]["deal"]["S"]) == sorted(south)
+    with pytest.raises(RulesError) as refused:
+        Rules.from_json({"deuces_high": True, "jokers": True, "table": "cutthroat3"})
+    assert refused.value.key == "deuces_high"
+    assert Rules.fitted(deuces_high=True, jokers=True, table="cutthroat3").deuces_high is False
+    high = Rules(deuces_high=True)
+    two = high.card(Card.parse("2D"))
+    assert two.suit == 0 and two.printed == Card.parse("2D") and str(two) == "2D" and two.display == "2♦"
+    assert high.card(Card.parse("2H")) == Card.parse("2H") and Rules().card(Card.parse("2D")) == Card.parse("2D")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from spades import BLIND, CARDS, Card, IllegalActionError, MalformedError, Rules, Seat, SplitMix64, Team
-from spades.cards import JOKER_MASK, SPADE_MASK, SUIT_MASK, mask_of
+from spades.cards import HIGH_DEUCES, JOKER_MASK, SPADE_MASK, SUIT_MASK, mask_of
 from spades.rules import (
     BAG_COST,
     BEATERS,
@@ -184,7 +184,9 @@ def test_beats_by_definition():
             c, b = CARDS[card], CARDS[best]
             expected = c.rank > b.rank if c.suit == b.suit else c.suit == SPADES
             assert beats(card, best) == expected, (c, b)
-    assert BEATERS[Card.parse("AS")] == JOKER_MASK  # nothing but a joker, in a game with them
+    assert BEATERS[Card.parse("AS")] == HIGH_DEUCES | JOKER_MASK  # nothing but a deuce high or a joker
+    high_two = Rules(deuces_high=True).card(Card.parse("2D"))
+    assert BEATERS[high_two] == JOKER_MASK and BEATERS[Card.parse("KS")] >> high_two & 1
     assert BEATERS[Card.parse("BJ")] == 0 and BEATERS[Card.parse("LJ")] == m("BJ")
     assert BEATERS[Card.parse("2H")] == SPADE_MASK | (SUIT_MASK[HEARTS] & ~m("2H"))
 

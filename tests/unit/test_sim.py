@@ -23,7 +23,8 @@ VARIANTS = (Rules(), Rules(blind_nil=True), Rules(jokers=True), Rules(min_team_b
             Rules(table="two"), Rules(table="cutthroat"), Rules(table="cutthroat3", jokers=True),
             Rules(ten_for_200=True), Rules(set_penalty="bid_and_short"), Rules(bidding="mirror"),
             Rules(bidding="whiz", blind_nil=True), Rules(bidding="suicide", blind_nil=True),
-            Rules(first_trick_clubs=True), Rules(first_trick_clubs=True, table="cutthroat3"), Rules(blind_bids=True))
+            Rules(first_trick_clubs=True), Rules(first_trick_clubs=True, table="cutthroat3"), Rules(blind_bids=True),
+            Rules(deuces_high=True), Rules(deuces_high=True, jokers=True), Rules(deuces_high=True, table="cutthroat3"))
 
 
 def random_until_play(game: Game, rng: SplitMix64) -> None:

@@ -31,7 +31,7 @@ def test_repr_can_be_pasted_back():
     assert repr(Rules()) == ("Rules(target=250, bag_penalty=True, blind_nil=False, min_team_bid=0, thirteen_bonus=0, "
                              "jokers=False, nil_tricks_count=False, bag_limit=10, nil_bonus=100, spades_anytime=False, "
                              "ten_for_200=False, set_penalty='bid', bidding='normal', first_trick_clubs=False, "
-                             "blind_bids=False, table='partners')")
+                             "blind_bids=False, deuces_high=False, table='partners')")
     house = Rules(min_team_bid=4, thirteen_bonus=200, jokers=True, nil_tricks_count=True, bag_limit=5)
     assert eval(repr(house), names) == house  # noqa: S307
 
@@ -60,7 +60,8 @@ def test_replace_checks_like_a_new_value():
 def test_as_dict_fields_in_order():
     house = {"min_team_bid": 0, "thirteen_bonus": 0, "jokers": False, "nil_tricks_count": False, "bag_limit": 10,
              "nil_bonus": 100, "spades_anytime": False, "ten_for_200": False, "set_penalty": "bid",
-             "bidding": "normal", "first_trick_clubs": False, "blind_bids": False, "table": "partners"}
+             "bidding": "normal", "first_trick_clubs": False, "blind_bids": False,
+             "deuces_high": False, "table": "partners"}
     assert Rules(500)._asdict() == {"target": 500, "bag_penalty": True, "blind_nil": False, **house}
     assert Rules._fields == ("target", "bag_penalty", "blind_nil", *house)
     # the record's form: the three settings always, a house rule only when in force

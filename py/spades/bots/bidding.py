@@ -83,7 +83,7 @@ def blind_wanted(view: View) -> bool:
 def judge_bid(view: View, style: BidStyle, est: Estimate | None = None) -> tuple[int, Estimate, list[Why]]:
     """(bid, est, notes): notes are reason codes with parameters, in the order they applied."""
     assert view.phase is Phase.BID
-    est = est or estimate(view.held, view.rules.jokers)
+    est = est or estimate(view.held, view.rules.over_ace)
     bid, notes = bid_for(int(view.seat), view.bids, est, style, view.rules, spade_count(view.held))
     return bid, est, notes
 

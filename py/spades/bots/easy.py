@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..cards import BIG_JOKER, CARD_SLOTS, LITTLE_JOKER, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, mask_of
+from ..cards import BIG_JOKER, CARD_SLOTS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, mask_of
 from ..rules import BEATERS, MAX_BID, NON_SPADES, least_bid, play_mask, winning_index
 from .base import Bot, legal_card
 from .order import high, highest_rank, low, lowest_rank
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .sim import Sim
 
 COUNTED_SIDE = (11, 12)  # K A
-COUNTED_SPADES = (8, 9, 10, 11, 12, RANK_OF[LITTLE_JOKER], RANK_OF[BIG_JOKER])  # 10 J Q K A, the jokers
+COUNTED_SPADES = tuple(range(8, RANK_OF[BIG_JOKER] + 1))  # 10 J Q K A and those above the ace
 
 
 # the cards the beginner counts, as a mask: a spade of COUNTED_SPADES, a side card of COUNTED_SIDE

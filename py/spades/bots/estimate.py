@@ -9,9 +9,10 @@
 ``nil_danger(suits)`` scores how likely the hand is to be forced to take a trick; a weak hand
 with low danger can bid Nil. Each part notes a reason (code and parameters) for the hint.
 
-With the jokers (``jokers=True``) the spades are counted from the top: the big joker is
-counted as the ace would be (a sure trick), the little joker as the king, A♠ as the queen, and
-so on down (``ranks``); the two lowest spades rank below the two.
+With trumps above the ace (``over``: ``Rules.over_ace``, the jokers or the deuces high) the
+spades are counted from the top: the highest (the big joker, or 2♦ high) is counted as the ace
+would be (a sure trick), the next as the king, and so on down (``ranks``); with two above the
+ace, A♠ counts as the queen and the two lowest spades rank below the two.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cards import BIG_JOKER, FULL_SUIT, NUM_CARDS, NUM_RANKS
+from ..cards import FULL_SUIT, NUM_CARDS, NUM_RANKS, OVER_ACE
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -44,15 +45,24 @@ class Estimate:
 RUFF_WANT = (2, 1, 1)
 RUFF_WORTH = (0.9, 0.75, 0.35)
 
-JOKER_SHIFT = 2  # with the jokers, the spades' ranks counted from the top: 2 below each card's own
+def _squeezed(over: int) -> tuple[int, tuple[int, ...]]:
+    """For the pattern ``over`` of the trumps above the ace a deck holds: how many there are, and
+    for each pattern of those bits a hand holds, the same cards as a run of bits on the ace's."""
+    slots = [i for i in range(OVER_ACE) if over >> i & 1]
+    return len(slots), tuple(sum(1 << k for k, i in enumerate(slots) if held >> i & 1)
+                             for held in range(1 << OVER_ACE))
 
 
-def ranks(held: int, suit: int, jokers: bool = False) -> tuple[int, ...]:
-    """Ranks held in a suit, highest first; with ``jokers``, the spades' from the top (the big
-    joker as 12, the ace's rank)."""
+_SQUEEZED = tuple(_squeezed(over) for over in range(1 << OVER_ACE))
+
+
+def ranks(held: int, suit: int, over: int = 0) -> tuple[int, ...]:
+    """Ranks held in a suit, highest first; with trumps ``over`` the ace, the spades' from the top
+    (the highest as 12, the ace's rank)."""
     m = (held >> (suit * NUM_RANKS)) & FULL_SUIT
-    if jokers and suit == 0:
-        return tuple(r - JOKER_SHIFT for r in _high_first(m | (held >> NUM_CARDS) << NUM_RANKS))
+    if over and suit == 0:
+        shift, squeeze = _SQUEEZED[over]
+        return tuple(r - shift for r in _high_first(m | squeeze[held >> NUM_CARDS] << NUM_RANKS))
     return _high_first(m)
 
 
@@ -62,20 +72,23 @@ def _high_first(m: int) -> tuple[int, ...]:
     return tuple(r for r in range(m.bit_length() - 1, -1, -1) if m >> r & 1)
 
 
-def card(suit: int, rank: int, jokers: bool = False) -> int:
+def card(suit: int, rank: int, over: int = 0) -> int:
     """The card of ``ranks``' ``rank`` in ``suit``."""
-    if jokers and suit == 0:
-        rank += JOKER_SHIFT
-        return rank if rank < NUM_RANKS else BIG_JOKER - 1 + rank - NUM_RANKS
+    if over and suit == 0:
+        rank += _SQUEEZED[over][0]
+        if rank < NUM_RANKS:
+            return rank
+        return NUM_CARDS + [i for i in range(OVER_ACE) if over >> i & 1][rank - NUM_RANKS]
     return suit * NUM_RANKS + rank
 
 
-def estimate(held: int, jokers: bool = False) -> Estimate:
-    """The hand's count (see the module); ``jokers``: the game plays with them."""
+def estimate(held: int, over: int = 0) -> Estimate:
+    """The hand's count (see the module); ``over``: the trumps above the ace the game deals
+    (``Rules.over_ace``)."""
     est = Estimate(0.0)
     total = 0.0
     # spades
-    suits = (ranks(held, 0, jokers), ranks(held, 1), ranks(held, 2), ranks(held, 3))  # for the count and the danger
+    suits = (ranks(held, 0, over), ranks(held, 1), ranks(held, 2), ranks(held, 3))  # for the count and the danger
     sp = suits[0]
     n = len(sp)
     est.spades = n
@@ -84,26 +97,26 @@ def estimate(held: int, jokers: bool = False) -> Estimate:
     if A in sp:
         st += 1.0
         counted += 1
-        est.sure.append(card(0, A, jokers))
+        est.sure.append(card(0, A, over))
     if K in sp:
         v = 1.0 if A in sp else (0.85 if n >= 2 else 0.3)
         st += v
         counted += 1
-        (est.sure if v >= 0.85 else est.likely).append(card(0, K, jokers))
+        (est.sure if v >= 0.85 else est.likely).append(card(0, K, over))
     if Q in sp:
         above = (A in sp) + (K in sp)
         v = 1.0 if above == 2 else (0.8 if n >= 3 else (0.5 if above else 0.25))
         st += v
         counted += 1
-        (est.sure if v >= 0.95 else est.likely).append(card(0, Q, jokers))
+        (est.sure if v >= 0.95 else est.likely).append(card(0, Q, over))
     if J in sp and n >= 4:
         above = (A in sp) + (K in sp) + (Q in sp)
         v = 1.0 if above == 3 else (0.6 if above else 0.45)
         st += v
         counted += 1
-        est.likely.append(card(0, J, jokers))
+        est.likely.append(card(0, J, over))
     if n >= 5:
-        est.long_spades = [card(0, r, jokers) for r in sp]
+        est.long_spades = [card(0, r, over) for r in sp]
     long_extra = max(0, n - 4)
     # the spades past the fourth that are not already honours counted above
     extra_low = max(0, min(long_extra, n - counted))

@@ -201,7 +201,7 @@ QUICK = replace(STYLE, shade=False)  # a sampled seat yet to bid: its count alon
 def quick_bid(held: int, rules: Rules = DEFAULT, partner_bid: Bid | None = None) -> int:
     """What a sampled seat might bid with ``held``: the level's count (``bid_for``), or Nil on a
     safe weak hand, with no bids to look at but the team's minimum after ``partner_bid``."""
-    bid, _ = bid_for(0, (None,) * 4, estimate(held, rules.jokers), QUICK, rules)
+    bid, _ = bid_for(0, (None,) * 4, estimate(held, rules.over_ace), QUICK, rules)
     return int(closest_bid(bid, number_bids(rules, partner_bid, spade_count(held))))
 
 

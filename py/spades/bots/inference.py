@@ -142,7 +142,7 @@ def read_bids(ev: Evidence, full: list[int]) -> tuple[int, list[int]]:
         opponent = (seat ^ me) & 1
         if opponent and bid == 0:
             lean[seat] -= NIL_LEAN
-        est = estimate(full[seat], rules.jokers)
+        est = estimate(full[seat], rules.over_ace)
         spades = spade_count(full[seat])
         counted, _ = bid_for(seat, before, est, ev.style, rules, spades)
         easy = int(closest_bid(easy_bid(full[seat], least_bid(rules, before[seat ^ 2])),

@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cards import CARD_SLOTS, JOKER_MASK, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
+from ..cards import CARD_SLOTS, NUM_CARDS, NUM_RANKS, NUM_SUITS, RANK_OF, SPADE_MASK, SUIT_MASK, SUIT_OF, Card
 from ..rules import BAG_COST, BEATERS, NON_SPADES, TRICKS_PER_HAND, VALUING, game_outcome, play_mask, winning_index
 from ..scoring import score_hand, score_team
 from ..seating import PARTNERS, Table
@@ -55,7 +55,7 @@ SET_REACH = 1
 NSUITS = NUM_SUITS
 TRICKS = TRICKS_PER_HAND
 ABOVE = tuple(SUIT_MASK[SUIT_OF[c]] & ~((2 << c) - 1) for c in range(CARD_SLOTS))
-HONOURS = JOKER_MASK
+HONOURS = SPADE_MASK >> NUM_CARDS << NUM_CARDS  # the trumps above the ace, then J Q K A of each suit
 for _s in range(NSUITS):
     for _r in (9, 10, 11, 12):  # J Q K A
         HONOURS |= 1 << (_s * NUM_RANKS + _r)

@@ -169,10 +169,10 @@ def draw_choice_why(view: View) -> tuple[str, Why]:
     average with the next (the mean over every card it could be)."""
     offered = view.offered
     assert offered is not None
-    held, jokers = view.held, view.rules.jokers
-    kept = estimate(held | 1 << offered, jokers).tricks
+    held, over = view.held, view.rules.over_ace
+    kept = estimate(held | 1 << offered, over).tricks
     could = [c for c in cards_of_mask(view.unseen_mask) if c != offered]
-    taken = sum(estimate(held | 1 << c, jokers).tricks for c in could) / len(could) if could else 0.0
+    taken = sum(estimate(held | 1 << c, over).tricks for c in could) / len(could) if could else 0.0
     action = KEEP if kept >= taken else DISCARD
     return action, (f"draw_{action}", {"kept": round(kept, 1), "mean": round(taken, 1)})
 
