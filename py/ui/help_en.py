@@ -182,6 +182,14 @@ hand is led by whoever holds the two of clubs, with that card (at three, where t
 aside, with the three of clubs). A hand without clubs may play anything to it but a spade,
 unless it holds nothing else: without clubs and with ♠A ♥5, for example, the ♥5 goes. Not at
 two: the draw may discard the lowest club. A variation from the Spades rules on pagat.com.</li>
+<li><b>Deuces high.</b> 2♦ and 2♠ are the top trumps: 2♦ beats 2♠, and 2♠ beats the ace of
+spades. The two of diamonds is a spade in every way: it does not count as a diamond when diamonds are
+led, it follows a spade lead and trumps like any spade, and your hand shows it first among the
+spades.
+The deck then holds 14 spades and 12 diamonds. With the jokers the order is big joker, little
+joker, 2♦, 2♠, A♠, and 2♥ and 2♣ leave the deck (at three, where the 2♣ is put aside, the
+jokers and the deuces high do not play together). Your 2♦ on an opponent's A♠, for example,
+wins the trick. A variation from the Spades rules on pagat.com.</li>
 </ul>
 <h3>Bidding: Mirror, Whiz, Suicide</h3>
 <p>Three partnership games as the MSN Gaming Zone's Spades knew them, chosen in the settings

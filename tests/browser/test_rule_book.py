@@ -1,6 +1,6 @@
 """The rest of the rule book in real Chromium: «Остальные мои» claims a certain hand and the
-record replays; the bidding games (Mirror) in the settings, the bid panel and a whole hand at a
-phone's and a desktop's width; «Сыграть сдачу заново» plays the same cards again."""
+record replays; the bidding games (Mirror) and the deuces high in the settings, the bid panel
+and a whole hand at a phone's and a desktop's width; «Сыграть сдачу заново» plays the same cards again."""
 
 from __future__ import annotations
 
@@ -92,6 +92,33 @@ def test_a_mirror_hand_bids_the_spades_held_and_is_played_to_its_summary(browser
         for k, bid in enumerate(hand["bids"]):
             seat = "SWNE"[(first + k) % 4]
             assert bid == sum(1 for card in hand["deal"][seat] if card.endswith("S")), (seat, bid)
+        replay(record)
+        assert not errors
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
+def test_deuces_high_show_the_2d_first_among_the_spades_and_a_hand_plays_to_its_summary(browser, site_url, wait_ready,
+                                                                                       axe_script, width, height):
+    with watched(browser, width, height, bypass_csp=True) as (page, errors):
+        open_table(page, site_url, wait_ready, game=66)  # South is dealt 2♦, K♠ and Q♠
+        click(page, '[data-action="panel"][data-value="settings"]')
+        act(page, lambda: page.check('#settings input[name="deuces_high"]'))
+        assert "2♦" in page.locator("#hint-deuces_high").inner_text()
+        assert not violations(page, axe_script, "settings")
+        click(page, '#settings-panel [data-value="close"]')
+        assert "старшие двойки" in page.inner_text("#info")
+        click(page, '[data-action="deal"]')
+        assert hand_cards(page)[:3] == ["2D", "KS", "QS"]  # the top trump first, in its own red
+        assert "red" in page.get_attribute('#hand [data-card="2D"]', "class")
+        assert "2♦" in page.get_attribute('#hand [data-card="2D"]', "aria-label")
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / f"deuces-{width}-bid.png"))
+        play_to_summary(page)
+        page.screenshot(path=str(RESULTS / f"deuces-{width}-summary.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        record = saved_record(page)
+        assert record["rules"]["deuces_high"] is True and "2D" in record["hands"][0]["deal"]["S"]
+        assert len(record["hands"][0]["plays"]) == 52
         replay(record)
         assert not errors
 

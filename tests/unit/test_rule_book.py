@@ -322,3 +322,14 @@ def test_deuces_high_read_from_a_record_and_refused_where_the_deck_cannot_deal()
     two = high.card(Card.parse("2D"))
     assert two.suit == 0 and two.printed == Card.parse("2D") and str(two) == "2D" and two.display == "2♦"
     assert high.card(Card.parse("2H")) == Card.parse("2H") and Rules().card(Card.parse("2D")) == Card.parse("2D")
+
+
+def test_the_count_of_a_hand_puts_the_deuces_high_over_the_ace():
+    from spades.bots.estimate import estimate
+
+    rules = Rules(deuces_high=True)
+    hand = [rules.card(Card.parse(c)) for c in "2D 2S 4H 6H 8H TH 3D 5D 7D 3C 5C 7C 9C".split()]
+    held = sum(1 << c for c in hand)
+    assert sorted(estimate(held, rules.over_ace).sure) == sorted(hand[:2])  # the two top trumps
+    ace = sum(1 << rules.card(Card.parse(c)) for c in "AS 4H 6H 8H TH 3D 5D 7D 9D 3C 5C 7C 9C".split())
+    assert estimate(ace, rules.over_ace).sure == [] and estimate(ace).sure == [Card.parse("AS")]
