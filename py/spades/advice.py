@@ -27,7 +27,7 @@ from .bots.base import finish
 from .bots.estimate import estimate
 from .bots.hard import BidChoice, HardBot
 from .bots.solo import draw_choice_why
-from .cards import RANK_OF, SUIT_OF, Card
+from .cards import HIGH_TWO_OF_SPADES, RANK_OF, SUIT_OF, Card
 from .reasons import MESSAGES, PARTNER, Hint, Reason, faces, suit_run
 from .rules import MAX_BID, TRICKS_PER_HAND, Phase, bid_value, closest_bid, is_nil, number_bids
 from .scoring import score_team
@@ -80,7 +80,10 @@ def hint_of(choice: BidChoice) -> Hint:
     jokers = [c for c in est.sure if Card(c).is_joker]
     if jokers:
         reasons.append(Reason("jokers" if len(jokers) > 1 else "joker", {"cards": faces(_sorted_for_hint(jokers))}))
-    sure = [c for c in est.sure if c not in jokers]
+    deuces = [c for c in est.sure if c >= HIGH_TWO_OF_SPADES and c not in jokers]  # deuces high
+    if deuces:
+        reasons.append(Reason("deuces" if len(deuces) > 1 else "deuce", {"cards": faces(_sorted_for_hint(deuces))}))
+    sure = [c for c in est.sure if c < HIGH_TWO_OF_SPADES]
     if sure:
         cards = _sorted_for_hint(sure)
         reasons.append(Reason("sure" if len(cards) > 1 else "sure_one", {"cards": faces(cards)}))

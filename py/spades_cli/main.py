@@ -1,4 +1,5 @@
-"""The command line: ``python -m spades replay|bench|play|arena|bot …`` (docs/record.md, "Other commands")."""
+"""The command line: ``python -m spades replay|bench|play|arena|bot|hint|daily …`` (docs/record.md,
+"Other commands")."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from spades.record import RecordError, from_record, read_json, summary
 
 from . import arena as arena_mod
 from . import bench as bench_mod
+from . import daily as daily_mod
 from . import play as play_mod
 from . import protocol as protocol_mod
 
@@ -44,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_mod.add_parser(sub)
     arena_mod.add_parser(sub)
     protocol_mod.add_parser(sub)
+    daily_mod.add_parser(sub)
     return parser
 
 

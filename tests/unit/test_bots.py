@@ -151,9 +151,11 @@ def test_a_suits_ranks_are_those_held_highest_first():
         for suit in range(4):
             plain = sorted((RANK_OF[x] for x in range(NUM_CARDS) if held >> x & 1 and SUIT_OF[x] == suit), reverse=True)
             assert list(ranks(held, suit)) == plain
-            if suit == 0:  # with the jokers: counted from the top, the big joker as the ace
-                spades = sorted((x for x in range(CARD_SLOTS) if held >> x & 1 and SUIT_OF[x] == 0), reverse=True)
-                assert [card(0, r, True) for r in ranks(held, 0, True)] == spades
+            if suit == 0:  # with trumps above the ace: counted from the top, the highest as the ace
+                for rules in (Rules(jokers=True), Rules(deuces_high=True), Rules(jokers=True, deuces_high=True)):
+                    dealt = held & rules.pack
+                    spades = sorted((x for x in range(CARD_SLOTS) if dealt >> x & 1 and SUIT_OF[x] == 0), reverse=True)
+                    assert [card(0, r, rules.over_ace) for r in ranks(dealt, 0, rules.over_ace)] == spades
 
 
 def test_easy_never_bids_nil():
