@@ -31,6 +31,12 @@ window.pikiThinkTimes = () => thinkTimes.join(","); // for the benchmark (bench/
 window.pikiProbe = () => (game ? game.probe() : Promise.resolve(null)); // for the tests (app.probe)
 
 const ready = () => document.body.dataset.ready === "1";
+/** The player's local date, YYYY-MM-DD: the day of «Сдача дня» (py/ui/daily.py). */
+const today = () => {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+};
 const text = (error) => String((error && (error.message || error.stack)) || error);
 
 /** Call one of the game's exported functions; a call that fails after the start means the game's
@@ -306,7 +312,7 @@ function begun() {
   }
   return {
     query: Array.from(new URLSearchParams(location.search)), base: location.origin + location.pathname,
-    labels, storage, early: piki.earlyDeal === null ? null : performance.now() - piki.earlyDeal,
+    labels, storage, early: piki.earlyDeal === null ? null : performance.now() - piki.earlyDeal, today: today(),
     reducedMotion: matchMedia("(prefers-reduced-motion: reduce)").matches,
   };
 }
@@ -399,7 +405,8 @@ function listen() {
     const target = e.target.closest(CONTROLS);
     const hit = target && !target.disabled;
     const attribute = (name) => (hit ? target.getAttribute(name) : null);
-    call("tap", attribute("data-action"), attribute("data-value"), attribute("data-bid"), attribute("data-card"));
+    call("tap", attribute("data-action"), attribute("data-value"), attribute("data-bid"), attribute("data-card"),
+      today());
   });
   $("hand").addEventListener("keydown", (e) => {
     const target = e.target;

@@ -41,7 +41,8 @@ import js
 from pyodide.ffi import jsnull, to_js
 from pyscript import sync
 
-from ui.address import first_values, query_pairs, url_params, with_param
+from spades.daily import parse_day
+from ui.address import first_values, query_pairs, url_day, url_params, with_param, without_param
 from ui.address import text_or_none as _text
 from ui.fmt import pips
 from ui.shared import PAINTED, PAINTED_KEY, deal_order
@@ -216,24 +217,28 @@ class Page:
             files.download = None
             OUT.add("download", name, text)
         if files.clipboard is not None:
-            url = self.base + files.clipboard
+            query, before = files.clipboard
+            text = before + self.base + query
             files.clipboard = None
-            OUT.add("copy", url)  # a refusal comes back as the event "copy-refused"
-            self.ctl.session.status = self.strings.t("status.shared", url=url)
+            OUT.add("copy", text)  # a refusal comes back as the event "copy-refused"
+            self.ctl.session.status = self.strings.t("status.shared" if not before else "status.day_shared", url=text)
 
-    def copy_refused(self, url: str) -> None:
-        self.ctl.session.status = self.strings.t("status.share_link", url=url)
+    def copy_refused(self, text: str) -> None:
+        self.ctl.session.status = self.strings.t("status.share_link" if "\n" not in text else "status.day_share_text",
+                                                 url=text)
         self.render()
 
     def _sync_url(self) -> None:
+        """The address names what is on the table: ``?game=N``, or ``?daily=YYYY-MM-DD``."""
         session = self.ctl.session
         if session.confirm:
             return
         params = first_values(self.query)
         lang = self.strings.language()
-        number = str(session.game.number)
-        if params.get("game") != number or ("lang" in params and params["lang"] != lang):
-            self.query = with_param(self.query, "game", number)
+        name, other = ("game", "daily") if session.daily is None else ("daily", "game")
+        value = str(session.game.number) if session.daily is None else session.daily.day.isoformat()
+        if params.get(name) != value or other in params or ("lang" in params and params["lang"] != lang):
+            self.query = with_param(without_param(self.query, other), name, value)
             if "lang" in params:
                 self.query = with_param(self.query, "lang", lang)
             OUT.add("url", self.query)  # the page writes it as URLSearchParams would
@@ -311,8 +316,10 @@ def bind(page: Page, ctl: Controller) -> dict[str, Callable[..., None]]:
     behind the exported functions, by name."""
     from ui import saves  # imported with the controller already
 
-    def tap(action: object, value: object, bid: object, card: object) -> None:
-        """A click; ``action``… are the attributes of the control it hit (all None: none)."""
+    def tap(action: object, value: object, bid: object, card: object, today: object = None) -> None:
+        """A click; ``action``… are the attributes of the control it hit (all None: none);
+        ``today`` the page's local date (``ui.daily``)."""
+        ctl.daily.today = parse_day(today) or ctl.daily.today
         if ctl.session.busy or ctl.turns.running:
             page.skip()
         action, value, bid, card = _text(action), _text(value), _text(bid), _text(card)
@@ -395,6 +402,7 @@ def start(begun: Any) -> Any:
     page_start = begun.to_py() if hasattr(begun, "to_py") else begun
     page_start = page_start if isinstance(page_start, dict) else {}
     number, fast, lang = url_params(query_pairs(page_start.get("query")))
+    day = url_day(query_pairs(page_start.get("query")))
     timing = controller.FAST if fast else controller.NORMAL
     if not fast and page_start.get("reducedMotion") is True:
         timing = timing._replace(gather=0, deal_card=0, deal_flight=0)
@@ -411,7 +419,8 @@ def start(begun: Any) -> Any:
     if lang in strings.LANGUAGES:  # ?lang=en: this language, from now on
         ctl.do_lang(lang)
 
-    ctl.start(number)
+    ctl.daily.today = parse_day(page_start.get("today")) or ctl.daily.today  # the page's local date
+    ctl.start(number, day)
     handlers = bind(page, ctl)
     assert set(handlers) == set(EVENTS), sorted(handlers)
     HANDLERS.update(handlers)

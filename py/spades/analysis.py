@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .bots import HardBot, decision_rng
+from .bots import HardBot, decision_rng, think
 from .bots.hard import judge_trials, out_of_play, overtakes_partner, run_of, trial_score
 from .bots.knowledge import to_sim
 from .cards import SPADE_MASK, SUIT_OF, Card, Seat
@@ -100,18 +100,26 @@ def decisions_of(game: Game, hand_index: int, seat: Seat = Seat.S) -> list[int]:
             and not is_blind(actions[i])]
 
 
-def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, None, Decision]:
+def price_steps(game: Game, index: int, seat: Seat = Seat.S,
+                against: int | None = None) -> Generator[None, None, Decision]:
     """The ``Decision`` for ``seat``'s bid or card at ``index`` of ``game.actions()``: a
-    generator that yields between playouts (like ``Bot.think``) and returns it."""
+    generator that yields between playouts (like ``Bot.think``) and returns it. ``against``: the
+    choice it is priced against, in place of the best one (``departure_steps``); the cost may
+    then be below 0, where the choice made scored better."""
     view = game.rewound(index).view(seat)
     action = game.actions()[index]
     rng = decision_rng(game.key, view)
-    if view.phase is Phase.BID:
-        return (yield from _price_bid(view, index, cast(int, action), rng))  # a Blind Nil is not priced
+    if view.phase is Phase.BID:  # a Blind Nil is not priced
+        return (yield from _price_bid(view, index, cast(int, action), rng, against))
     played = int(action)
     card, means, _ = yield from HardBot().search_steps(view, rng, include=played)
     gone = out_of_play(to_sim(view, memory="all"))
     mine = run_of(played, list(means), view.held, gone)  # the searched run it belongs to
+    if against is not None:
+        other = run_of(against, list(means), view.held, gone)
+        cost = round(means.get(other, means[mine]) - means[mine], 1)
+        return Decision(index, len(view.tricks) + 1, Card(played), Card(against), cost,
+                        why=play_reason(view, played, against) if cost >= NOISE else None)
     best = max(means, key=lambda c: means[c])
     cost = round(max(0.0, means[best] - means.get(mine, means[best])), 1)
     if cost < NOISE:
@@ -120,18 +128,20 @@ def price_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, 
                     why=play_reason(view, played, best))
 
 
-def _price_bid(view: View, index: int, bid: int, rng: SplitMix64) -> Generator[None, None, Decision]:
+def _price_bid(view: View, index: int, bid: int, rng: SplitMix64,
+               against: int | None = None) -> Generator[None, None, Decision]:
     """The bid's price: the hard level's own bid for this view and seed (``bid_choice_steps``, the
-    bid «Совет» hints), with Nil played out too, and every bid's plain mean over its playouts."""
+    bid «Совет» hints), with Nil played out too, and every bid's plain mean over its playouts
+    (``against``: priced against that bid instead, the cost may be below 0)."""
     bot = HardBot()
     choice = yield from bot.bid_choice_steps(view.looked(), rng, price_all=True)
-    best = cast(int, choice.bid)  # the cards are seen: a number or Nil
+    best = cast(int, choice.bid) if against is None else against  # the cards are seen: a number or Nil
     allowed = number_bids(view.rules, view.partner_bid, spade_count(view.held))
     if len(allowed) == 1:  # the bidding game left no choice: nothing to price
         return Decision(index, 1, bid, best, 0.0, kind="bid")
     _, means = judge_trials(choice.trials, True, choice.counted, rules=view.rules,
                             allowed=allowed, stakes=bot.game_stakes(view))
-    cost = round(max(0.0, means[best] - means[bid]), 1)
+    cost = round(means[best] - means[bid] if against is not None else max(0.0, means[best] - means[bid]), 1)
     why = bid_reason(choice.trials, bid, best, view.rules) if cost >= NOISE else None
     return Decision(index, 1, bid, best, cost, kind="bid", why=why)
 
@@ -213,11 +223,24 @@ def analyse_steps(game: Game, hand_index: int,
     return out
 
 
+def departure_steps(game: Game, index: int, seat: Seat = Seat.S) -> Generator[None, None, Decision | None]:
+    """``seat``'s bid or card at ``index`` of ``game.actions()`` against the hard level's own
+    choice in that position, with the same seed (``bots.think``: what it plays there, as the
+    par of «Сдача дня» does): None where they agree, else its ``Decision``, ``best`` the hard
+    level's choice, priced as ``price_steps`` prices it against that choice."""
+    view = game.rewound(index).view(seat)
+    action = game.actions()[index]
+    own = yield from think("hard", view, decision_rng(game.key, view))  # as ``daily.par_steps`` asks it
+    if own == action or action in UNPRICED or is_blind(action):
+        return None
+    return (yield from price_steps(game, index, seat, against=cast(int, own)))
+
+
 def costliest(decisions: Iterable[Decision], listed: int = LISTED) -> list[Decision]:
     """The ``listed`` costliest decisions at or above ``NOISE``, costliest first."""
     mistakes = [d for d in decisions if d.cost >= NOISE]
     return sorted(mistakes, key=lambda d: (-d.cost, d.action_index))[:listed]
 
 
-__all__ = ["Decision", "NOISE", "REASONS", "analyse_steps", "bid_reason", "costliest", "decisions_of", "hand_range",
-           "play_reason", "price_steps"]
+__all__ = ["Decision", "NOISE", "REASONS", "analyse_steps", "bid_reason", "costliest", "decisions_of",
+           "departure_steps", "hand_range", "play_reason", "price_steps"]

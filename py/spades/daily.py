@@ -18,9 +18,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from .bots import decision_rng, think
-from .bots.base import finish
-from .cards import Seat
+from .cards import NUM_CARDS, NUM_SEATS, Seat
 from .rules import DEFAULT, Phase
 from .state import Game
 from .values import Value
@@ -90,7 +88,10 @@ class Par(Value):
 def par_steps(day: date) -> Generator[int, None, Par]:
     """The par of ``day`` a decision at a time: a generator (sliced like ``Bot.think``) that
     yields, between slices of each decision's search, how many decisions are made so far, and
-    returns the ``Par``."""
+    returns the ``Par``. The computer players are imported here, when first asked for: the page
+    reads the day's date and deal without them."""
+    from .bots import decision_rng, think
+
     game = day_game(day)
     made = 0
     while game.phase is Phase.BID or game.phase is Phase.PLAY:
@@ -111,10 +112,12 @@ def par_steps(day: date) -> Generator[int, None, Par]:
 
 def par(day: date) -> Par:
     """``par_steps`` run to its end."""
+    from .bots.base import finish
+
     return finish(par_steps(day))
 
 
-DECISIONS = 4 + 52  # the par's decisions: four bids and the 52 cards (its progress bar's end)
+DECISIONS = NUM_SEATS + NUM_CARDS  # the par's decisions: four bids and every card (its progress bar's end)
 
 __all__ = ["DECISIONS", "FIRST_DAY", "LEVEL", "LOST", "Par", "RULES", "WON", "day_game", "day_number", "par",
            "par_steps", "parse_day", "team_score", "trick_line"]

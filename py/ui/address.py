@@ -3,11 +3,15 @@
 The page (js/main.mjs) sends the query as URLSearchParams' decoded entries; these functions
 read and write it as URLSearchParams would (the first value of a name counts; ``set`` keeps the
 place of the first), so the address Python writes back (``?game=N``, ``&lang=``) is the one the
-page would. ``?game=N`` opens game N, ``?fast=1`` sets every pause to zero (the tests), ``?lang=``
-chooses the language.
+page would. ``?game=N`` opens game N, ``?daily=YYYY-MM-DD`` that day's «Сдача дня», ``?fast=1``
+sets every pause to zero (the tests), ``?lang=`` chooses the language.
 """
 
 from __future__ import annotations
+
+from datetime import date
+
+from spades.daily import parse_day
 
 from .play import parse_game_number
 
@@ -44,10 +48,20 @@ def with_param(pairs: list[tuple[str, str]], name: str, value: str) -> list[tupl
     return out if done else out + [(name, value)]
 
 
+def without_param(pairs: list[tuple[str, str]], name: str) -> list[tuple[str, str]]:
+    """``URLSearchParams.delete``: every ``name`` goes."""
+    return [(key, value) for key, value in pairs if key != name]
+
+
+def url_day(pairs: list[tuple[str, str]]) -> date | None:
+    """The day of ``?daily=YYYY-MM-DD`` (``spades.daily.parse_day``; anything else is ignored)."""
+    return parse_day(first_values(pairs).get("daily"))
+
+
 def url_params(pairs: list[tuple[str, str]]) -> tuple[int | None, bool, str | None]:
     params = first_values(pairs)
     number = parse_game_number(text_or_none(params.get("game")))
     return number, params.get("fast") == "1", text_or_none(params.get("lang"))
 
 
-__all__ = ["first_values", "query_pairs", "text_or_none", "url_params", "with_param"]
+__all__ = ["first_values", "query_pairs", "text_or_none", "url_day", "url_params", "with_param", "without_param"]

@@ -251,6 +251,32 @@ class Coach:
             step = 0 if delta == 0 else (last if delta == last else review.step + delta)
             self.review = Review(review.hand, step, review.last)
 
+    # --- the page's events (``Controller.handle``) ---------------------------------------------
+
+    def do_review(self, value: int | str) -> None:
+        """Open the review of finished hand ``value`` (1-based), at its bids (no trick yet)."""
+        try:
+            hand = int(value)
+        except (TypeError, ValueError):
+            return
+        self.open_review(hand - 1)
+
+    def do_review_at(self, value: str) -> None:
+        """Open the review of hand H at trick T (``"H:T"``, both 1-based; T = 0 opens it at the
+        bids): from the analysis."""
+        try:
+            hand, trick = (int(part) for part in str(value).split(":"))
+        except ValueError:
+            return
+        self.open_review(hand - 1, trick)
+
+    def do_review_step(self, value: int | str) -> None:
+        try:
+            delta = int(value)
+        except (TypeError, ValueError):
+            return
+        self.step_review(delta)
+
 
 def _reporting(steps: Steps, report: Callable[[Any], object]) -> Steps:
     """``steps`` (a sliced computation) that calls ``report(value)`` for each value other than

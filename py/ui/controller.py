@@ -32,6 +32,7 @@ from spades.rules import DISCARD, KEEP, blind_number
 
 from . import hand_moves, stats
 from .coach import Coach
+from .daily import Daily
 from .files import FILE_BYTES, Files
 from .fmt import seat_name
 from .play import SOUTH, Session, in_progress, new_game_number, parse_game_number, reason_text
@@ -40,6 +41,8 @@ from .strings import t
 from .turns import FAST, NORMAL, Timing, Turns
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from spades.rules import Action
 
     from .saves import Store
@@ -58,14 +61,18 @@ class Controller:
         self.desk = stats.Desk(self.session)
         self.files = Files(self.session, self.desk)
         self.prefs = Preferences(self.session)
+        self.daily = Daily(self.session, screen, self.files)
 
-    def start(self, url_game: int | None = None) -> None:
-        """Continue the saved game, or start game ``url_game``, or a new one (``Session.start``)."""
+    def start(self, url_game: int | None = None, url_day: date | None = None) -> None:
+        """Continue the saved game, or start game ``url_game``, or a new one (``Session.start``);
+        then the day's hand, when it was on the table or the address asks for it (``daily``)."""
         self.session.start(url_game)
+        self.daily.start(url_day)
 
     async def handle(self, action: str, value: object = None) -> None:
         """One event of the page: a button's ``data-action`` (or bid, card) and its value."""
-        method = getattr(self, "do_" + action.replace("-", "_"), None)
+        name = "do_" + action.replace("-", "_")  # this class's, or a part's (the day's, the coach's)
+        method = next((getattr(part, name) for part in (self, self.daily, self.coach) if hasattr(part, name)), None)
         if method is None:
             return
         self.session.seq += 1
@@ -84,7 +91,9 @@ class Controller:
                 pass  # a new game, an opened record or an undo came meanwhile: its computers act
             if not await self.play_forced():
                 break
-        await self.coach.work_out_bid()
+        if self.daily.coached:
+            await self.coach.work_out_bid()
+        await self.daily.compare()
 
     # --- South's moves ----------------------------------------------------------------------
 
@@ -163,7 +172,7 @@ class Controller:
 
     def do_replay_hand(self) -> None:
         """«Сыграть сдачу заново»: the hand just finished, from its start with the same cards."""
-        if hand_moves.replay_hand(self.session):
+        if self.session.daily is None and hand_moves.replay_hand(self.session):
             self.session.dealt = True
 
     def do_bid(self, value: int | str) -> None:
@@ -200,7 +209,9 @@ class Controller:
 
     async def do_hint(self) -> None:
         session = self.session
-        if not session.south_turn or session.blind_pending:
+        if not self.daily.coached:
+            session.status = t("day.no_hint")
+        if not session.south_turn or session.blind_pending or not self.daily.coached:
             return
         if session.game.phase is Phase.BID:
             self.coach.awaited = True  # the table counts as at work until the hinted bid is made
@@ -216,8 +227,8 @@ class Controller:
 
     async def do_deal(self) -> None:
         session = self.session
-        if not session.can_deal:
-            return
+        if not session.can_deal or (session.daily and session.game.phase is Phase.HAND_OVER):
+            return  # the day's game is one hand
         if session.game.phase is Phase.HAND_OVER:
             session.apply_deal()
         await self.turns.deal()
@@ -226,6 +237,7 @@ class Controller:
         """«Новая партия» at any time, with the current settings; asks first while a game is
         in progress (``confirm-new`` starts it, ``confirm-keep`` goes back to the game)."""
         session = self.session
+        self.daily.leave()  # the day's hand, if on the table, goes first: the game it would replace comes back
         session.panel = None
         if in_progress(session.game) and not session.failed:
             session.confirm = (new_game_number(), session.game.number)
@@ -242,7 +254,7 @@ class Controller:
 
     def do_undo(self) -> None:
         session = self.session
-        if session.busy or session.confirm or session.failed:
+        if session.busy or session.confirm or session.failed or not self.daily.coached:
             return
         point = session.undo_point()
         if point is None:
@@ -292,30 +304,6 @@ class Controller:
 
     async def do_analysis(self) -> None:
         await self.coach.analyse()
-
-    def do_review(self, value: int | str) -> None:
-        """Open the review of finished hand ``value`` (1-based), at its bids (no trick yet)."""
-        try:
-            hand = int(value)
-        except (TypeError, ValueError):
-            return
-        self.coach.open_review(hand - 1)
-
-    def do_review_at(self, value: str) -> None:
-        """Open the review of hand H at trick T (``"H:T"``, both 1-based; T = 0 opens it at the
-        bids): from the analysis."""
-        try:
-            hand, trick = (int(part) for part in str(value).split(":"))
-        except ValueError:
-            return
-        self.coach.open_review(hand - 1, trick)
-
-    def do_review_step(self, value: int | str) -> None:
-        try:
-            delta = int(value)
-        except (TypeError, ValueError):
-            return
-        self.coach.step_review(delta)
 
     # --- files and statistics -------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Files and records: the game's record out and in, the statistics' file in, the link to share.
 
 What the page must do with the browser is left for it to take (``download``: a file to save,
-``clipboard``: the query of this game's address to copy); a file the player chose or dropped
-comes in as ``open_file``. A refused file changes nothing and says why in the notice.
+``clipboard``: the query of this game's address to copy, and a text to put before it); a file
+the player chose or dropped comes in as ``open_file``. A refused file changes nothing and says why in the notice.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ class Files:
         self.session = session
         self.desk = desk
         self.download: tuple[str, str] | None = None  # (file name, text) for the page to save
-        self.clipboard: str | None = None  # the query of this game's address, for the page to copy
+        # for the page to copy: the query of an address, and the text before it (none for a game's link)
+        self.clipboard: tuple[str, str] | None = None
 
     def export_record(self) -> None:
         """«Скачать запись партии»: the record of docs/record.md, for the page to download."""
@@ -38,12 +39,15 @@ class Files:
         self.session.status = t("status.exported", name=self.download[0])
 
     def share(self) -> None:
-        """«Поделиться раздачей»: the address of this game number, for the page to copy."""
-        number = self.session.game.number
-        if parse_game_number(str(number)) is None:  # the address would not open this game
+        """«Поделиться раздачей»: the address of this game number (of the day, for «Сдача дня»), for
+        the page to copy."""
+        number, play = self.session.game.number, self.session.daily
+        if play is not None:
+            self.clipboard = (f"?daily={play.day.isoformat()}", "")
+        elif parse_game_number(str(number)) is None:  # the address would not open this game
             self.session.status = t("status.no_share", number=number)
-            return
-        self.clipboard = f"?game={number}"
+        else:
+            self.clipboard = (f"?game={number}", "")
 
     def open_file(self, kind: str, name: str, text: str | None, error: str | None, size: int | None) -> None:
         """A file the player chose or dropped, kind ``"record"`` or ``"stats"``; ``error`` says

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from spades import Card, Seat
 from spades.cards import sort_for_display
+from spades.daily import DECISIONS, WON
 from spades.rules import LOSING_SCORE, Rules, in_turn, is_nil
 from spades.seating import TABLES
 
-from . import stats
+from . import days, stats
 from .fmt import attrs, bid_text, colour, escape, number, pips, points, score_rows, seat_name, sides, signed
 from .review import held_after
 from .strings import t
@@ -53,13 +54,22 @@ def stats_panel(tv: TableView) -> str:
         text = "—" if score is None else f"{number(score[0])} : {number(score[1])}"
         rows.append(f'<tr><th scope="row">{escape(t("stats." + which))}</th><td data-stat="{which}">'
                     f'{escape(text)}</td></tr>')
+    day_figures = figures["days"]
+    rows.append(f'<tr><th scope="rowgroup" colspan="2">{escape(t("stats.days.title"))}</th></tr>')
+    for name in days.FIGURES:
+        value = day_figures[name]
+        text = "—" if value is None else (signed(value) if name == "best" else str(value))
+        rows.append(f'<tr><th scope="row">{escape(t("stats.days." + name))}</th><td data-day-stat="{name}" '
+                    f'data-value="{"" if value is None else value}">{escape(text)}</td></tr>')
+    damaged = "; ".join(f"{key}: {why}" for key, why in figures["days_damaged"])
+    named = f'<p class="days-damaged" role="note">{escape(t("days.damaged", days=damaged))}</p>' if damaged else ""
     reset = (f'<button type="button" class="secondary" data-action="stats-reset">{escape(t("stats.reset"))}</button>'
              if not tv.confirm_reset else
              f'<span role="alert">{escape(t("stats.reset_ask"))}</span> '
              f'<button type="button" data-action="stats-reset-confirm">{escape(t("stats.reset_yes"))}</button> '
              f'<button type="button" class="secondary" data-action="stats-keep">{escape(t("stats.reset_no"))}</button>')
     return (
-        f'<table class="sheet stats-table"><tbody>{"".join(rows)}</tbody></table>'
+        f'<table class="sheet stats-table"><tbody>{"".join(rows)}</tbody></table>{named}'
         f'<p class="stats-note">{escape(t("stats.note"))}</p>'
         f'<p class="stats-tools"><button type="button" class="secondary" data-action="stats-export">'
         f'{escape(t("stats.export"))}</button> '
@@ -228,8 +238,11 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
                 else t("summary.no_penalty"))
         banks.append(f'<li data-team="{team}" data-bank="{score.bank}"><strong>{escape(name)}</strong>: '
                      f'{escape(t("summary.bank", bank=score.bank))} ({escape(left)})</li>')
-    next_text = t("summary.over") if over else t("summary.goes_on", target=view.rules.target)
-    return (
+    next_text = (t("day.summary.next") if tv.day is not None else t("summary.over") if over
+                 else t("summary.goes_on", target=view.rules.target))
+    review = (f'<button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
+              f'{escape(t("button.review"))}</button>')
+    head = (
         f'<section id="summary" class="summary" role="dialog" aria-labelledby="summary-title">'
         f'<h2 id="summary-title" class="panel-title">{escape(t("summary.title", number=view.hand_index + 1))}</h2>'
         f'<ul class="summary-seats">{"".join(seats)}</ul>'
@@ -237,8 +250,11 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
         f'<table class="sheet summary-sheet">{sheet_head(view)}<tbody>{rows}</tbody></table>'
         f'<ul class="summary-banks">{"".join(banks)}</ul>'
         f'<p class="summary-next">{escape(next_text)}</p>'
-        f'<p><button type="button" class="secondary" data-action="review" data-value="{view.hand_index + 1}">'
-        f'{escape(t("button.review"))}</button> <button type="button" class="secondary" data-action="analysis">'
+    )
+    if tv.day is not None:  # «Сдача дня»: one hand, compared with its par
+        return f'{head}{day_panel(tv, review)}</section>'
+    return (
+        f'{head}<p>{review} <button type="button" class="secondary" data-action="analysis">'
         f'{escape(t("button.analysis"))}</button>'
         + ("" if over else f' <button type="button" class="secondary" data-action="replay-hand">'
            f'{escape(t("button.replay_hand"))}</button>')
@@ -247,6 +263,45 @@ def hand_summary(tv: TableView, over: bool = False) -> str:
            f'{escape(t("button.deal"))}</button>')
         + '</section>'
     )
+
+
+def day_panel(tv: TableView, review: str) -> str:
+    """#day under the summary of «Сдача дня»: the score, the par (its progress while worked out),
+    the difference, who took each trick (``data-tricks``), and where South's bid and cards
+    departed from the hard level's, each priced as «Разбор сдачи» prices it (its progress while
+    priced); then «Поделиться», «Сыграть ещё раз», «Вернуться к партии»."""
+    day = tv.day
+    assert day is not None and day.score is not None, "drawn for a finished day's hand"
+    lines = [f'<p class="day-score" data-score="{day.score}">{escape(t("day.score", score=signed(day.score)))}</p>']
+    if day.par is None:
+        lines.append(f'<p class="day-par-wait" aria-busy="true"><progress max="{DECISIONS}" value="{day.par_done}">'
+                     f'</progress> {escape(t("day.par.wait", done=day.par_done, total=DECISIONS))}</p>')
+    else:
+        lines.append(f'<p class="day-par" data-par="{day.par}" data-diff="{day.score - day.par}">'
+                     f'{escape(t("day.par", par=signed(day.par)))} · '
+                     f'<strong>{escape(t("day.diff", diff=signed(day.score - day.par)))}</strong></p>')
+    won = day.tricks.count(WON)
+    lines.append(f'<p class="day-tricks" data-tricks="{day.tricks}" role="img" aria-label="'
+                 f'{escape(t("day.tricks.aria", won=won, total=len(day.tricks)))}">{day.tricks}</p>')
+    title = f'<h3 class="panel-title">{escape(t("day.departures.title"))}</h3>'
+    if day.departures is None:
+        body = (f'<p aria-busy="true"><progress max="{day.to_price}" value="{day.priced}"></progress> '
+                f'{escape(t("day.departures.wait", done=day.priced, total=day.to_price))}</p>')
+    elif not day.departures:
+        body = f'<p class="day-clean">{escape(t("day.departures.none"))}</p>'
+    else:
+        items = [f'<li data-cost="{d.cost}" data-kind="{d.kind}">{pips(decision_text(d))}'
+                 + (f' <span class="day-noise">({escape(t("day.departures.noise"))})</span>' if d.cost < tv.noise
+                    else "") + '</li>' for d in day.departures]
+        body = f'<ol class="day-departures">{"".join(items)}</ol>'
+    note = t("day.practice.note" if day.play.practice else "day.recorded.note")
+    return (f'<section id="day" class="day-result" aria-live="polite" data-done="{int(day.departures is not None)}">'
+            f'{"".join(lines)}{title}{body}<p class="analysis-note">{escape(note)}</p>'
+            f'<p>{review} <button type="button" class="secondary" data-action="daily-again">'
+            f'{escape(t("button.day_again"))}</button></p>'
+            f'<p><button type="button" class="big-button" data-action="day-share">{escape(t("button.day_share"))}'
+            f'</button> <button type="button" class="secondary" data-action="daily-leave">'
+            f'{escape(t("button.day_leave"))}</button></p></section>')
 
 
 def sheet_head(view: View) -> str:

@@ -18,7 +18,7 @@ from spades import BLIND, DEAL, Card, Game, Phase, Seat, SpadesError
 from spades.rules import DISCARD, KEEP, is_blind, is_nil
 from spades.table import HUMAN, PARTNER_LEVEL
 
-from . import saves, stats
+from . import days, saves, stats
 from .fmt import bid_text, number, partner_words, seat_name, side_scores, signed
 from .strings import language, set_language, t
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from spades.reasons import Why
     from spades.rules import Action
 
+    from .days import DayPlay
     from .saves import Store
 
     Args = TypeVarTuple("Args")
@@ -93,6 +94,7 @@ class Session:
         self.undos = 0  # South's decisions taken back in this game (kept in the record)
         self.started = 0  # this play of the game number, for the statistics (kept in the record)
         self.replayed: list[dict] = []  # the hands played again, as first played (``hand_moves``)
+        self.daily: DayPlay | None = None  # «Сдача дня» on the table (``daily``), saved on its own
         self.epoch = 0  # counts the positions that replaced one another (``Mark``)
         self.seq = 0  # counts events and computer actions: tests wait for it to move on
         self.dealt = False  # this hand's deal was shown
@@ -161,13 +163,7 @@ class Session:
         try:
             saved = saves.load_game(self.store)
         except saves.DamagedSave as exc:
-            kept, total = saves.keep_damaged(self.store)
-            reason = exc.text(language())
-            if kept < total:
-                self.notice = t("save.damaged.cut", reason=reason, key=saves.DAMAGED_KEY,
-                                kept=kept, total=total)
-            else:
-                self.notice = t("save.damaged", reason=reason, key=saves.DAMAGED_KEY)
+            self.notice = saves.damaged_notice(self.store, exc)
             saved = None
         if saved is None:
             self.new_game(url_game)
@@ -198,8 +194,11 @@ class Session:
         self.save()
 
     def adopt(self, game: Game, level: str) -> None:
-        """Put ``game`` on the table, as it was last shown (``saves.load_seen``)."""
+        """Put ``game`` on the table, as it was last shown (``saves.load_seen``), in place of «Сдача дня»'s."""
         self.epoch += 1
+        if self.daily is not None:  # another game replaces the day's: it is left
+            self.daily = None
+            self.stored(self.store.set, saves.DAILY_KEY, "")
         self.game = game
         self.level = level
         view = game.view(SOUTH)
@@ -257,22 +256,11 @@ class Session:
         self.save()
         if isinstance(action, str) and action not in (BLIND, KEEP, DISCARD) and not is_blind(action):
             action = game.rules.card(Card.parse(action))
-        text = self.said(seat, action)
+        text = said(game, seat, action)
         if seat == self.partner:
             text = self.keep_said(action, reason, text)
         self.after(action, tricks)
         self.status = text
-
-    def said(self, seat: Seat, action: Action) -> str:
-        """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы
-        оставили 7♥, в сброс ушла 2♣» (South's own turn of the draw: it saw both cards)."""
-        if action in (KEEP, DISCARD) and not isinstance(action, Card):
-            return drawn_text(self.game, seat, action)
-        if isinstance(action, Card):
-            key = "status.you_play" if seat == SOUTH else "status.bot_play"
-            return t(key, seat=seat_name(seat), card=action.display)
-        key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
-        return t(key, seat=seat_name(seat), bid=bid_text(action))
 
     def keep_said(self, action: Action, reason: Why | None, text: str) -> str:
         """The partner's reason for the action it just took: kept for the table and a reload
@@ -369,7 +357,8 @@ class Session:
         self.notice = t("storage.unavailable")
 
     def save(self) -> None:
-        self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started, self.replayed)
+        self.stored(saves.save_game, self.store, self.game, self.level, self.undos, self.started, self.replayed,
+                    self.daily)
 
     def save_seen(self) -> None:
         self.stored(saves.save_seen, self.store, self.game, self.looked)
@@ -380,8 +369,23 @@ class Session:
     def count_stats(self) -> None:
         """The statistics count this game as it stands (its entry replaces itself: a reload or
         a second call changes nothing)."""
+        if self.daily is not None:  # «Сдача дня»: the record of days
+            self.stored(days.count, self.store, self.daily, self.game)
+            return
         record = saves.game_record(self.game, self.level, self.undos, self.started, self.replayed)
         self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
+
+
+def said(game: Game, seat: Seat, action: Action) -> str:
+    """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы
+    оставили 7♥, в сброс ушла 2♣» (South's own turn of the draw: it saw both cards)."""
+    if action in (KEEP, DISCARD) and not isinstance(action, Card):
+        return drawn_text(game, seat, action)
+    if isinstance(action, Card):
+        key = "status.you_play" if seat == SOUTH else "status.bot_play"
+        return t(key, seat=seat_name(seat), card=action.display)
+    key = "status.you_bid" if seat == SOUTH else "status.bot_bid"
+    return t(key, seat=seat_name(seat), bid=bid_text(action))
 
 
 def drawn_text(game: Game, seat: Seat, action: Action) -> str:

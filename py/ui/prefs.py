@@ -36,7 +36,7 @@ class Preferences:
         session.stored(saves.save_settings, session.store, session.settings)
         game = session.game
         changed = session.settings.rules != game.rules or session.settings.level != session.level
-        if changed and not in_progress(game) and not game.over and not session.busy:
+        if changed and not in_progress(game) and not game.over and not session.busy and session.daily is None:
             session.adopt(Game(game=game.number, rules=session.settings.rules), session.settings.level)
             session.save()
 

@@ -98,6 +98,12 @@ def tools(tv: TableView, view: View) -> str:
 
 
 def info(tv: TableView, view: View) -> str:
+    if tv.day is not None:  # «Сдача дня»: its date (and practice), in place of the game's number
+        day = tv.day.play.day.isoformat()
+        practice = (f' <span class="day-practice">{escape(t("game.day.practice"))}</span>'
+                    if tv.day.play.practice else "")
+        return (f'<span class="game-number day-number" data-day="{day}">{escape(t("game.day", date=day))}</span>'
+                f'{practice}')
     parts = [
         f'<span class="game-number" data-game="{tv.number}">{escape(t("game.number", number=tv.number))}</span>',
         f'<span class="target">{escape(t("game.target", target=view.rules.target))}</span>',
@@ -212,13 +218,13 @@ def bid_buttons(tv: TableView, view: View) -> str:
         hint_bid, said = tv.bid_hint
         data, label = f' data-hint="{escape(str(hint_bid))}"', t("button.hint", bid=bid_text(hint_bid))
         reason = pips(said)
+    hint = (f'<button type="button" class="hint" data-action="hint"{data} '
+            f'aria-describedby="hint-reason">{escape(label)}</button>'
+            f'<p id="hint-reason" class="hint-reason" aria-live="polite">{reason}</p>') if tv.coached else ""
     return (
         '<div class="bid-panel" role="group" aria-labelledby="bid-title">'
         f'<p id="bid-title" class="panel-title">{escape(t("bid.title"))}</p>'
-        f'<div class="bids">{"".join(buttons)}</div>'
-        f'<button type="button" class="hint" data-action="hint"{data} '
-        f'aria-describedby="hint-reason">{escape(label)}</button>'
-        f'<p id="hint-reason" class="hint-reason" aria-live="polite">{reason}</p>{bid_risk_panel(tv, hint_bid)}</div>'
+        f'<div class="bids">{"".join(buttons)}</div>{hint}{bid_risk_panel(tv, hint_bid)}</div>'
     )
 
 
@@ -307,8 +313,9 @@ def panel(tv: TableView, view: View) -> str:
         '<div class="play-panel">'
         f'<button type="button" class="big-button" data-action="play"{attrs(disabled=disabled)}>'
         f'{escape(t("button.play"))}</button> '
-        f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button>'
-        f'{claim}</div>'
+        + (f'<button type="button" class="secondary" data-action="hint">{escape(t("button.hint.play"))}</button>'
+           if tv.coached else "")
+        + f'{claim}</div>'
     )
 
 

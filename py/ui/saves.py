@@ -2,9 +2,11 @@
 
 Keys: ``spades.settings`` (JSON of ``Settings``), ``spades.game`` (the game record of docs/record.md
 plus the additive field ``levels``: the computer players' levels of that game), ``spades.table``
-(what the player has seen of the current hand: its deal shown, the cards looked at). A save that
-cannot be read is never thrown away: its text moves to ``spades.game.damaged`` (as much of it as
-the browser's storage can hold). Every text is read with ``record.read_json``, which refuses one
+(what the player has seen of the current hand: its deal shown, the cards looked at), and
+``spades.daily`` («Сдача дня» while it is on the table: its record, with the additive ``daily``,
+``days.DayPlay``; the game's own keys are kept meanwhile). A save that cannot be read is never
+thrown away: its text moves to ``spades.game.damaged`` (``spades.daily.damaged``) (as much of it
+as the browser's storage can hold). Every text is read with ``record.read_json``, which refuses one
 too long or too deeply nested before parsing it; a damaged setting falls back to its default.
 """
 
@@ -21,7 +23,7 @@ from spades.rules import DEFAULT, OPTION
 from spades.table import DEFAULT_LEVEL, HUMAN, OPPONENT_LEVELS, RULE_SWITCHES, TABLE_CHOICES, seat_levels
 from spades.values import Value
 
-from .strings import LANGUAGES, said
+from .strings import LANGUAGES, language, said, t
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
     from spades import Game
     from spades.reasons import Why
     from spades.rules import Action
+
+    from .days import DayPlay
 
     class Store(Protocol):
         """The key-value store of strings the table keeps its saves in: the page's localStorage
@@ -45,6 +49,8 @@ SETTINGS_KEY = "spades.settings"
 DAMAGED_KEY = "spades.game.damaged"
 TABLE_KEY = "spades.table"
 SAID_KEY = "spades.said"  # the partner's reason for its last action, for a reload
+DAILY_KEY = "spades.daily"  # «Сдача дня» on the table (``ui.daily``)
+DAILY_DAMAGED_KEY = "spades.daily.damaged"
 # the settings that are on or off (checkboxes)
 SWITCHES = ("explain", "autoplay", "sound", *RULE_SWITCHES)
 # the settings chosen among values (radio buttons), and the values each may take
@@ -131,11 +137,12 @@ def save_settings(store: Store, settings: Settings) -> None:
 
 
 def game_record(game: Game, level: str, undos: int = 0, started: int = 0,
-                replayed: Sequence[dict] = ()) -> dict:
+                replayed: Sequence[dict] = (), daily: DayPlay | None = None) -> dict:
     """The saved record: docs/record.md's, plus the additive ``levels``; once South has taken a
     decision back, ``undos`` (how many times: the statistics mark such a game); ``started``,
-    the stamp that tells this play of a game number from another in the statistics; and
-    ``replayed``, the hands played again as they were first played (``hand_moves``)."""
+    the stamp that tells this play of a game number from another in the statistics;
+    ``replayed``, the hands played again as they were first played (``hand_moves``); and
+    ``daily``, the day of «Сдача дня» and whether it is practice (``days.DayPlay``)."""
     record = to_record(game)
     record["levels"] = {seat.name: lv for seat, lv in seat_levels(level, game.table).items()}
     if undos:
@@ -144,17 +151,21 @@ def game_record(game: Game, level: str, undos: int = 0, started: int = 0,
         record["started"] = started
     if replayed:
         record["replayed"] = list(replayed)
+    if daily is not None:
+        record["daily"] = daily.to_json()
     return record
 
 
-def game_text(game: Game, level: str, undos: int = 0, started: int = 0, replayed: Sequence[dict] = ()) -> str:
-    record = game_record(game, level, undos, started, replayed)
+def game_text(game: Game, level: str, undos: int = 0, started: int = 0, replayed: Sequence[dict] = (),
+              daily: DayPlay | None = None) -> str:
+    record = game_record(game, level, undos, started, replayed, daily)
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
 def save_game(store: Store, game: Game, level: str, undos: int = 0, started: int = 0,
-              replayed: Sequence[dict] = ()) -> None:
-    store.set(GAME_KEY, game_text(game, level, undos, started, replayed))
+              replayed: Sequence[dict] = (), daily: DayPlay | None = None) -> None:
+    """The game on the table, under its key: the game's own, or «Сдача дня»'s (``daily``)."""
+    store.set(GAME_KEY if daily is None else DAILY_KEY, game_text(game, level, undos, started, replayed, daily))
 
 
 class DamagedSave(Exception):
@@ -199,28 +210,38 @@ def read_game(text: str) -> tuple[Game, str, int, int, list[dict]]:
             started if type(started) is int and started > 0 else 0, firsts)
 
 
-def keep_damaged(store: Store) -> tuple[int, int]:
+def keep_damaged(store: Store, key: str = GAME_KEY, aside: str = DAMAGED_KEY) -> tuple[int, int]:
     """Move the unreadable save aside, so that nothing is silently lost: ``(kept, total)``
-    characters. It is copied to ``DAMAGED_KEY``; when the storage cannot hold two copies it is
-    moved (the game's key is emptied first); when it cannot hold even one, its longest prefix
+    characters. It is copied to ``aside``; when the storage cannot hold two copies it is
+    moved (the save's ``key`` is emptied first); when it cannot hold even one, its longest prefix
     that fits is kept. Never raises: a full or refused storage must not stop the page."""
-    text = store.get(GAME_KEY) or ""
+    text = store.get(key) or ""
     if not text:
         return 0, 0
     kept = 0
     with suppress(Exception):
-        store.set(DAMAGED_KEY, text)
+        store.set(aside, text)
         kept = len(text)
     with suppress(Exception):
-        store.set(GAME_KEY, "")
+        store.set(key, "")
     size = len(text)
     while not kept and size >= MIN_KEPT:
         try:
-            store.set(DAMAGED_KEY, text[:size])
+            store.set(aside, text[:size])
             kept = size
         except Exception:
             size //= 2
     return kept, len(text)
+
+
+def damaged_notice(store: Store, exc: DamagedSave, key: str = GAME_KEY, aside: str = DAMAGED_KEY) -> str:
+    """The save under ``key`` cannot be read (``exc``): it is moved to ``aside`` (``keep_damaged``),
+    and the notice says why and where it is kept."""
+    kept, total = keep_damaged(store, key, aside)
+    reason = exc.text(language())
+    if kept < total:
+        return t("save.damaged.cut", reason=reason, key=aside, kept=kept, total=total)
+    return t("save.damaged", reason=reason, key=aside)
 
 
 def save_seen(store: Store, game: Game, looked: bool) -> None:

@@ -5,13 +5,17 @@ reload, or the same hand counted twice, changes nothing — an entry replaces it
 (``totals``) are sums over the entries: games played (finished), won, lost, drawn, by the
 opponents' level and by target; hands, contracts made %, sets, Nil bid and made % (South's),
 bags per hand, average points per hand (our team's), the best and the worst game (by margin),
-the current streak; and how many games used undo. Export is this document as JSON; import
-merges one (for a game in both, the entry with more hands wins) and refuses a malformed one.
+the current streak; and how many games used undo. The document also keeps the record of
+«Сдача дня» (``days``: its additive ``"days"``, with figures of their own). Export is this document
+as JSON; import merges one (for a game in both, the entry with more hands wins; for a day in
+both, ours) and refuses a malformed one, but for a damaged day, which is named and kept aside of
+the figures.
 """
 
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from spades import Rules, Seat, SpadesError, from_record, summary
@@ -20,6 +24,7 @@ from spades.rules import is_nil, trailing_by
 from spades.seating import PARTNERS
 from spades.table import DEFAULT_LEVEL, GAME_CHOICES, OPPONENT_LEVELS
 
+from . import days as days_mod
 from .strings import language, said, t
 
 if TYPE_CHECKING:
@@ -163,7 +168,21 @@ def parse(text: str) -> dict:
             raise StatsError("stats.error.score", key=key)
     if not all(isinstance(k, str) for k in order):
         raise StatsError("stats.error.order")
-    return {"format": FORMAT, "games": games, "order": [k for k in order if k in games]}
+    return document(games, [k for k in order if k in games], data)
+
+
+def document(games: dict, order: list, days: dict) -> dict:
+    """A statistics document of ``games`` and ``order``, with the days of ``days`` (a document)
+    as they are kept, damaged ones too (``days.damaged`` names them; days that are not an object
+    at all are kept as ``days_damaged``)."""
+    out = {"format": FORMAT, "games": games, "order": order}
+    if isinstance(days.get("days"), dict):
+        out["days"] = days["days"]
+    elif "days" in days:
+        out["days_damaged"] = days["days"]
+    if "days_damaged" in days:
+        out["days_damaged"] = days["days_damaged"]
+    return out
 
 
 def record_game(stats: dict, record: dict) -> dict:
@@ -176,7 +195,7 @@ def record_game(stats: dict, record: dict) -> dict:
     order = list(stats["order"])
     if e["result"] is not None and key not in order:
         order.append(key)  # the order in which games ended: the streak
-    return {"format": FORMAT, "games": games, "order": order}
+    return document(games, order, stats)
 
 
 def save(store: Store, stats: dict) -> None:
@@ -189,10 +208,12 @@ def merge(stats: dict, other: dict) -> dict:
         if key not in games or e["hands"] > games[key]["hands"]:
             games[key] = e
     order = list(stats["order"]) + [k for k in other["order"] if k not in stats["order"]]
-    return {"format": FORMAT, "games": games, "order": [k for k in order if k in games]}
+    days = {"days": days_mod.merged(stats, other)} if "days" in stats or "days" in other else {}
+    return document(games, [k for k in order if k in games], days)
 
 
-def totals(stats: dict) -> dict:
+def totals(stats: dict, today: date | None = None) -> dict:
+    """The panel's figures (``FIGURES`` and the rest), and those of the days to ``today``."""
     games = stats["games"]
     done = [e for e in games.values() if e["result"] is not None]
     out: dict = {"games": len(done)}
@@ -231,6 +252,8 @@ def totals(stats: dict) -> dict:
             break
         streak += 1
     out["streak"] = streak if kind == "won" else -streak if kind == "lost" else 0
+    out["days"] = days_mod.totals(stats, today or date.today())
+    out["days_damaged"] = days_mod.damaged(stats)
     return out
 
 
@@ -262,6 +285,9 @@ class Desk:
         if not session.stored(save, session.store, merge(load(session.store), other)):
             return False
         session.notice = t("stats.import_done", name=name, games=len(other["games"]))
+        bad = days_mod.damaged(other)
+        if bad:
+            session.notice += " " + t("days.damaged", days="; ".join(f"{key}: {why}" for key, why in bad))
         return True
 
 

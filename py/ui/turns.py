@@ -100,7 +100,8 @@ class Turns:
                 if seat == SOUTH:
                     break
                 self.screen.render()
-                if game.phase is Phase.PLAY and seat is not None and claim_plan(game.view(seat)):  # «Остальные мои»
+                # «Остальные мои» (not in «Сдача дня»: its table plays every card, as its par's does)
+                if game.phase is Phase.PLAY and seat is not None and not session.daily and claim_plan(game.view(seat)):
                     await self.screen.pause(self.paced(self.timing.play))
                     if not mark.current:
                         break

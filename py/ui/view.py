@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from .coach import Analysis, Review
     from .controller import Controller
+    from .daily import DayShown
     from .saves import Settings
 
     PartnerSaid: TypeAlias = tuple[Action, str]  # North's last action and its reason in its words
@@ -43,7 +44,7 @@ class TableView(Value):
     __slots__ = ("game", "number", "level", "settings", "dealt", "busy", "selected", "shown_trick", "peek",
                  "confirm", "panel", "notice", "south_turn", "blind_pending", "can_undo", "under_way",
                  "result", "partner_said", "bid_hint", "bid_risks", "nil_chance", "analysis", "noise",
-                 "review", "review_hand", "stats", "confirm_reset", "bostons", "claim")
+                 "review", "review_hand", "stats", "confirm_reset", "bostons", "claim", "day", "coached")
     game: View  # South's view of the game
     number: int | None  # the game number
     level: str  # the opponents' level of this game
@@ -73,6 +74,8 @@ class TableView(Value):
     confirm_reset: bool  # «Сбросить статистику» is asking
     bostons: tuple[int, ...]  # per finished hand, the side (0 NS, 1 EW) that took every trick, or −1
     claim: bool  # South is to lead and sure of every remaining trick: «Остальные мои» is offered
+    day: DayShown | None  # «Сдача дня» on the table: its par, the result, the departures (``daily``)
+    coached: bool  # «Совет», the bid's preview and undo are offered (not in a day played for the record)
 
     def __init__(self, **fields: Any) -> None:
         super().__init__(*(fields[name] for name in self._fields))
@@ -82,7 +85,8 @@ def table_view(ctl: Controller) -> TableView:
     session, coach = ctl.session, ctl.coach
     view = session.view()
     game = session.game
-    bidding = session.south_turn and game.phase is Phase.BID
+    coached = ctl.daily.coached
+    bidding = session.south_turn and game.phase is Phase.BID and coached
     over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
     analysis = coach.analysis_shown() if over else None
     noise = 0.0
@@ -95,7 +99,7 @@ def table_view(ctl: Controller) -> TableView:
         dealt=session.dealt, busy=session.busy, selected=session.selected, shown_trick=session.shown_trick,
         peek=session.peek, confirm=session.confirm, panel=session.panel, notice=session.notice,
         south_turn=session.south_turn, blind_pending=session.blind_pending,
-        can_undo=session.undo_point() is not None, under_way=in_progress(game) or game.over,
+        can_undo=coached and session.undo_point() is not None, under_way=in_progress(game) or game.over,
         result=session.result_text() if game.phase is Phase.GAME_OVER else None,
         partner_said=(session.partner_said[0], partner_words(session.partner_said[1]))
         if session.partner_said is not None and session.settings.explain else None,
@@ -103,11 +107,12 @@ def table_view(ctl: Controller) -> TableView:
         bid_risks=coach.bid_risks() if bidding and not session.blind_pending else None,
         nil_chance=coach.nil_chance(), analysis=analysis, noise=noise,
         review=coach.review, review_hand=coach.review_hand(),
-        stats=stats.totals(stats.load(session.store)) if session.panel == "stats" else None,
+        stats=stats.totals(stats.load(session.store), ctl.daily.today) if session.panel == "stats" else None,
         confirm_reset=ctl.desk.confirm_reset,
         bostons=tuple(next((side for side in range(len(game.table.sides)) if boston(h.taken, side, game.table)), -1)
                       for h in game.hands if h.score is not None),
         claim=session.south_turn and not session.busy and claim_plan(view) is not None,
+        day=ctl.daily.shown(), coached=coached,
     )
 
 

@@ -24,12 +24,13 @@ from spades import (
     from_record,
     to_record,
 )
+from spades.cards import CARD_SLOTS
 from spades.record import summary
 from spades.seating import TABLE_NAMES, Table
 from spades.state import Trick
 from spades.values import Value
 
-FULL = (1 << 54) - 1  # the 52 cards and the two jokers
+FULL = (1 << CARD_SLOTS) - 1  # the 52 cards, the deuces high and the two jokers
 HOUSE = {"min_team_bid": 4, "thirteen_bonus": 200, "jokers": True, "nil_tricks_count": True, "bag_limit": 5}
 # the settings, each house rule alone, and all five at once; each other table, and one with what
 # it allows

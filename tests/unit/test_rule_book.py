@@ -328,8 +328,12 @@ def test_the_count_of_a_hand_puts_the_deuces_high_over_the_ace():
     from spades.bots.estimate import estimate
 
     rules = Rules(deuces_high=True)
-    hand = [rules.card(Card.parse(c)) for c in "2D 2S 4H 6H 8H TH 3D 5D 7D 3C 5C 7C 9C".split()]
+
+    def dealt(text: str) -> list[Card]:
+        return [rules.card(Card.parse(c)) for c in text.split(" ")]
+
+    hand = dealt("2D 2S 4H 6H 8H TH 3D 5D 7D 3C 5C 7C 9C")
     held = sum(1 << c for c in hand)
     assert sorted(estimate(held, rules.over_ace).sure) == sorted(hand[:2])  # the two top trumps
-    ace = sum(1 << rules.card(Card.parse(c)) for c in "AS 4H 6H 8H TH 3D 5D 7D 9D 3C 5C 7C 9C".split())
+    ace = sum(1 << c for c in dealt("AS 4H 6H 8H TH 3D 5D 7D 9D 3C 5C 7C 9C"))
     assert estimate(ace, rules.over_ace).sure == [] and estimate(ace).sure == [Card.parse("AS")]

@@ -141,7 +141,7 @@ def test_a_file_too_large_to_read_or_unreadable_is_refused_in_words_and_nothing_
 def test_share_gives_the_address_of_this_game_number():
     ctl = table(game=48)
     event(ctl, "share")
-    assert ctl.files.clipboard == "?game=48"
+    assert ctl.files.clipboard == ("?game=48", "")
 
 
 def test_the_card_winning_the_trick_so_far_is_marked_and_seats_show_tricks_against_bids():

@@ -15,7 +15,7 @@ from spades import Game, SplitMix64, from_record, to_record
 from spades.cards import Seat
 from spades.messages import EN, RU
 from spades.record import RecordError, view_from_partial_record
-from ui import stats, strings
+from ui import days, stats, strings
 from ui.saves import DamagedSave, read_game
 
 # what a Russian message may hold in Latin letters: card and bid notation (AS, TH, blind), seats
@@ -164,6 +164,7 @@ def keys_built_from_names() -> set[str]:
 
     return ({f"seat.{s.name}" for s in Seat} | {f"points.{f}" for f in ("one", "few", "many")}
             | {f"stats.{name}" for name in (*stats.FIGURES, "best", "worst")}
+            | {f"stats.days.{name}" for name in days.FIGURES}
             | {f"analysis.why.{code}" for code in REASONS} | {f"sheet.row.{row}" for row in SHEET_ROWS}
             | {f"settings.target.{v}" for v in TARGETS} | {f"settings.level.{v}" for v in OPPONENT_LEVELS}
             | {f"settings.{name}" for name in ("target", "level", "pace", "deck", "cards", "felt")}
