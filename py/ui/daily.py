@@ -50,7 +50,8 @@ class DayShown(Value):
     is over; the departures from the hard level's play, priced (``Decision``s where the choice
     was not the hard level's), once the analysis is done, and how far it is."""
 
-    __slots__ = ("play", "par", "par_tricks", "par_done", "score", "tricks", "departures", "priced", "to_price")
+    __slots__ = ("play", "par", "par_tricks", "par_done", "score", "tricks", "departures", "priced", "to_price",
+                 "noise")
     play: days.DayPlay
     par: int | None
     par_tricks: str
@@ -60,10 +61,12 @@ class DayShown(Value):
     departures: tuple[Decision, ...] | None
     priced: int
     to_price: int
+    noise: float  # a departure's price under this is chance's (``spades.analysis.NOISE``)
 
     def __init__(self, play: days.DayPlay, par: int | None, par_tricks: str, par_done: int, score: int | None,
-                 tricks: str, departures: tuple[Decision, ...] | None, priced: int, to_price: int) -> None:
-        super().__init__(play, par, par_tricks, par_done, score, tricks, departures, priced, to_price)
+                 tricks: str, departures: tuple[Decision, ...] | None, priced: int, to_price: int,
+                 noise: float = 0.0) -> None:
+        super().__init__(play, par, par_tricks, par_done, score, tricks, departures, priced, to_price, noise)
 
 
 class Daily:
@@ -91,11 +94,13 @@ class Daily:
     # --- on and off the table ----------------------------------------------------------------
 
     def start(self, url_day: date | None) -> None:
-        """After the game is loaded: the day asked for by the address, or the day's hand that was
-        on the table (a damaged one is moved aside and named)."""
+        """After the game is loaded: the day's hand that was on the table (a damaged one is moved
+        aside and named), then the day the address asks for, if another."""
+        self._resume()
         if url_day is not None:
             self.open(url_day)
-            return
+
+    def _resume(self) -> None:
         store = self.session.store
         text = store.get(saves.DAILY_KEY)
         if not text:
@@ -275,8 +280,13 @@ class Daily:
         over = game.phase is Phase.HAND_OVER
         departed = self._departed if over and self._departed and self._departed[0] == self.session.epoch else None
         _, priced, to_price, departures = departed or (0, 0, 0, None)
+        noise = 0.0
+        if departures is not None:
+            from spades.analysis import NOISE  # imported already: the departures were priced
+
+            noise = NOISE
         return DayShown(play, par[0] if par else None, par[1] if par else "", self.par_done,
-                        team_score(game) if over else None, trick_line(game), departures, priced, to_price)
+                        team_score(game) if over else None, trick_line(game), departures, priced, to_price, noise)
 
     def share(self) -> None:
         """«Поделиться»: the day's result, without a card, and its address, for the page to copy."""

@@ -291,8 +291,8 @@ def day_panel(tv: TableView, review: str) -> str:
         body = f'<p class="day-clean">{escape(t("day.departures.none"))}</p>'
     else:
         items = [f'<li data-cost="{d.cost}" data-kind="{d.kind}">{pips(decision_text(d))}'
-                 + (f' <span class="day-noise">({escape(t("day.departures.noise"))})</span>' if d.cost < tv.noise
-                    else "") + '</li>' for d in day.departures]
+                 + (f' <span class="day-noise">({escape(t("day.departures.noise"))})</span>'
+                    if abs(d.cost) < day.noise else "") + '</li>' for d in day.departures]
         body = f'<ol class="day-departures">{"".join(items)}</ol>'
     note = t("day.practice.note" if day.play.practice else "day.recorded.note")
     return (f'<section id="day" class="day-result" aria-live="polite" data-done="{int(day.departures is not None)}">'

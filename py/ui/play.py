@@ -301,7 +301,9 @@ class Session:
         """The status line when nothing else is to be said: what happens next."""
         game = self.game
         if game.phase is Phase.GAME_OVER:
-            return self.result_text()
+            return result_text(game)
+        if game.phase is Phase.HAND_OVER and self.daily is not None:
+            return t("day.summary.next")  # «Сдача дня»: one hand, compared with its par
         if game.phase is Phase.HAND_OVER:
             rows = self.view().hand_score
             assert rows is not None, "the hand is over"
@@ -324,21 +326,6 @@ class Session:
                 return t("status.your_bid")
             return t("status.your_blind" if BLIND in self.view().legal else "status.your_blind_bid")
         return t("status.your_lead") if not self.view().trick.cards else t("status.your_follow")
-
-    def result_text(self) -> str:
-        game = self.game
-        winner = game.outcome.winner  # type: ignore[union-attr]  # the game is over
-        if game.table.solo:
-            scores = side_scores(game.rules, game.totals)
-            if winner is None:
-                return t("result.draw.solo", scores=scores)
-            if winner == game.table.side_of[SOUTH]:
-                return t("result.win.solo", scores=scores)
-            return t("result.loss.solo", seat=seat_name(game.table.sides[winner][0]), scores=scores)
-        ns, ew = game.totals
-        mine = game.table.side_of[SOUTH]
-        key = "result.draw" if winner is None else ("result.win" if winner == mine else "result.loss")
-        return t(key, ns=number(ns), ew=number(ew))
 
     # --- the store --------------------------------------------------------------------------
 
@@ -376,6 +363,22 @@ class Session:
         self.stored(stats.save, self.store, stats.record_game(stats.load(self.store), record))
 
 
+def result_text(game: Game) -> str:
+    """The game's result, once it is over: who won, and the score."""
+    winner = game.outcome.winner  # type: ignore[union-attr]  # the game is over
+    if game.table.solo:
+        scores = side_scores(game.rules, game.totals)
+        if winner is None:
+            return t("result.draw.solo", scores=scores)
+        if winner == game.table.side_of[SOUTH]:
+            return t("result.win.solo", scores=scores)
+        return t("result.loss.solo", seat=seat_name(game.table.sides[winner][0]), scores=scores)
+    ns, ew = game.totals
+    mine = game.table.side_of[SOUTH]
+    key = "result.draw" if winner is None else ("result.win" if winner == mine else "result.loss")
+    return t(key, ns=number(ns), ew=number(ew))
+
+
 def said(game: Game, seat: Seat, action: Action) -> str:
     """The status line for ``seat``'s ``action``: «Вы сыграли …», «Запад заказал …», «Вы
     оставили 7♥, в сброс ушла 2♣» (South's own turn of the draw: it saw both cards)."""
@@ -402,5 +405,5 @@ def drawn_text(game: Game, seat: Seat, action: Action) -> str:
     return t("status.you_discard", kept=second.display, thrown=first.display)
 
 
-__all__ = ["MAX_GAME_NUMBER", "Mark", "SOUTH", "Session", "in_progress", "new_game_number",
+__all__ = ["MAX_GAME_NUMBER", "Mark", "SOUTH", "Session", "in_progress", "new_game_number", "result_text",
            "parse_game_number", "reason_text"]

@@ -19,7 +19,7 @@ from spades.values import Value
 
 from . import stats
 from .fmt import partner_words
-from .play import in_progress
+from .play import in_progress, result_text
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -100,7 +100,7 @@ def table_view(ctl: Controller) -> TableView:
         peek=session.peek, confirm=session.confirm, panel=session.panel, notice=session.notice,
         south_turn=session.south_turn, blind_pending=session.blind_pending,
         can_undo=coached and session.undo_point() is not None, under_way=in_progress(game) or game.over,
-        result=session.result_text() if game.phase is Phase.GAME_OVER else None,
+        result=result_text(game) if game.phase is Phase.GAME_OVER else None,
         partner_said=(session.partner_said[0], partner_words(session.partner_said[1]))
         if session.partner_said is not None and session.settings.explain else None,
         bid_hint=coach.bid_hint() if bidding else None,

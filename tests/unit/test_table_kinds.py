@@ -12,6 +12,7 @@ from helpers import MemoryStore
 from spades import Phase, Seat
 from test_ui import event, regions, table
 from ui import saves, stats
+from ui.play import result_text
 
 
 def at(name: str, game: int = 30, **settings) -> object:
@@ -107,7 +108,7 @@ def test_the_statistics_count_a_game_alone_for_south_and_by_table():
     assert entry["rules"]["table"] == "cutthroat3" and entry["house"] is False
     figures = stats.totals(kept)
     assert figures["by"]["table:cutthroat3"]["games"] == 1
-    result = ctl.session.result_text()
+    result = result_text(ctl.session.game)
     assert ("Победа!" if won else "Победил") in result and "Запад" in result and "Восток" in result
 
 
