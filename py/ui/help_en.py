@@ -210,7 +210,8 @@ more. A Blind Nil (when it is on) counts as a Nil.</li>
 rest are mine" button appears beside "Play": the remaining tricks are played out at once. It
 is offered only when what you have seen proves it: you hold ♠A ♠K and ♥A, say, and every other
 spade is gone. Without that certainty there is no button. The computers claim the rest by the
-same rule, and the status line says so. In the game's record they are plain plays.</p>
+same rule, and the status line says so (not in the deal of the day: there every card is played).
+In the game's record they are plain plays.</p>
 <h3>Play the hand again</h3>
 <p>In a hand's summary this button takes the game back to the start of the hand just played:
 the same cards for everyone, bidding from the start. You can see what a different bid would
@@ -219,6 +220,24 @@ play (the game's record keeps it) and mark the game as one with a move taken bac
 is offered on cards already seen. Once the game is over its result stands.</p>
 <p>A team that takes all 13 tricks has made a "Boston": the hand's summary and the score sheet
 name it under any rules.</p>
+<h3>Deal of the day</h3>
+<p>The "Deal of the day" button at the top deals today's hand: one hand, the same for everyone
+who plays that day. The day is your device's date (in another time zone it may begin earlier or
+later). You sit South, your partner and the opponents play at the strong level, the rules are
+the usual ones, two against two. Your game is not lost: it stays saved and comes back with "Back
+to the game".</p>
+<p>The par is what your team would have scored with the strong computer in your seat: the same
+cards, the same partner and opponents. It is worked out while you play. After the hand you see
+your score, the par and the difference, and below them where your bid and cards departed from
+what the computer would have chosen in your seat, and what each cost on average, as in the hand
+analysis: "Bid 3 instead of 1 — −43 points on average", say. Play every card as it would, and
+your score is the par.</p>
+<p>The first play of the day counts, without the hint, the bid preview or undo. You may play it
+again (or another day's deal from a link) as practice: everything helps then, and it is not
+recorded. The statistics keep the days played, how many at par or better, the streak of days in
+a row and the best result against par; they are saved to and loaded from a file with the rest.
+"Share" copies the date, your score, the par and a line of the tricks in order (■ yours, □ the
+opponents'), naming no card, and a link to the deal.</p>
 <h3>Other tables</h3>
 <p>In the settings, under "Table", you choose who plays; a new table starts with the next
 game.</p>
