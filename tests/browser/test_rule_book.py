@@ -27,6 +27,28 @@ def open_record(page, tmp_path, record: dict) -> None:
     page.wait_for_selector(SETTLED, state="attached")
 
 
+def set_rule(page, axe_script, control: str, hint: str, said: str, info: str) -> None:
+    """Turn a rule on in the settings (``control``: its input), see its one-line ``hint`` say
+    ``said`` with the panel axe-clean, close it, and see the top bar name the rule (``info``)."""
+    click(page, '[data-action="panel"][data-value="settings"]')
+    act(page, lambda: page.check(control))
+    assert said in page.locator(hint).inner_text()
+    assert not violations(page, axe_script, "settings")
+    click(page, '#settings-panel [data-value="close"]')
+    assert info in page.inner_text("#info")
+
+
+def played_to_summary(page, name: str, width: int) -> dict:
+    """Screenshots at the bid and at the summary of a hand played to it by clicks, nothing wider
+    than the page; the saved record."""
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / f"{name}-{width}-bid.png"))
+    play_to_summary(page)
+    page.screenshot(path=str(RESULTS / f"{name}-{width}-summary.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    return saved_record(page)
+
+
 def test_the_rest_are_mine_claims_a_certain_hand_and_the_record_replays(browser, site_url, wait_ready, tmp_path,
                                                                       axe_script):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
@@ -69,23 +91,14 @@ def test_a_mirror_hand_bids_the_spades_held_and_is_played_to_its_summary(browser
                                                                          width, height):
     with watched(browser, width, height, bypass_csp=True) as (page, errors):
         open_table(page, site_url, wait_ready, game=64)
-        click(page, '[data-action="panel"][data-value="settings"]')
-        act(page, lambda: page.check('#settings input[name="bidding"][value="mirror"]'))
-        assert "пик" in page.locator("#hint-bidding").inner_text()
-        assert not violations(page, axe_script, "settings")
-        click(page, '#settings-panel [data-value="close"]')
-        assert "«Зеркало»" in page.inner_text("#info")
+        set_rule(page, axe_script, '#settings input[name="bidding"][value="mirror"]', "#hint-bidding", "пик",
+                 "«Зеркало»")
         click(page, '[data-action="deal"]')
         assert body(page, "phase") == "bid" and body(page, "turn") == "S"
         spades = sum(1 for card in hand_cards(page) if card.endswith("S"))
         bids = page.eval_on_selector_all("#panel [data-bid]", "els => els.map(e => e.dataset.bid)")
         assert bids == [str(spades)]
-        RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(RESULTS / f"mirror-{width}-bid.png"))
-        play_to_summary(page)
-        page.screenshot(path=str(RESULTS / f"mirror-{width}-summary.png"))
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        record = saved_record(page)
+        record = played_to_summary(page, "mirror", width)
         assert record["rules"]["bidding"] == "mirror"
         hand = record["hands"][0]
         first = "SWNE".index("S")  # East deals hand 1: South bids first
@@ -101,22 +114,13 @@ def test_deuces_high_show_the_2d_first_among_the_spades_and_a_hand_plays_to_its_
                                                                                        axe_script, width, height):
     with watched(browser, width, height, bypass_csp=True) as (page, errors):
         open_table(page, site_url, wait_ready, game=66)  # South is dealt 2♦, K♠ and Q♠
-        click(page, '[data-action="panel"][data-value="settings"]')
-        act(page, lambda: page.check('#settings input[name="deuces_high"]'))
-        assert "2♦" in page.locator("#hint-deuces_high").inner_text()
-        assert not violations(page, axe_script, "settings")
-        click(page, '#settings-panel [data-value="close"]')
-        assert "старшие двойки" in page.inner_text("#info")
+        set_rule(page, axe_script, '#settings input[name="deuces_high"]', "#hint-deuces_high", "2♦",
+                 "старшие двойки")
         click(page, '[data-action="deal"]')
         assert hand_cards(page)[:3] == ["2D", "KS", "QS"]  # the top trump first, in its own red
         assert "red" in page.get_attribute('#hand [data-card="2D"]', "class")
         assert "2♦" in page.get_attribute('#hand [data-card="2D"]', "aria-label")
-        RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(RESULTS / f"deuces-{width}-bid.png"))
-        play_to_summary(page)
-        page.screenshot(path=str(RESULTS / f"deuces-{width}-summary.png"))
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        record = saved_record(page)
+        record = played_to_summary(page, "deuces", width)
         assert record["rules"]["deuces_high"] is True and "2D" in record["hands"][0]["deal"]["S"]
         assert len(record["hands"][0]["plays"]) == 52
         replay(record)
