@@ -65,9 +65,8 @@ class Controller:
 
     def start(self, url_game: int | None = None, url_day: date | None = None) -> None:
         """Continue the saved game, or start game ``url_game``, or a new one (``Session.start``);
-        then the day's hand, when it was on the table or the address asks for it (``daily``)."""
-        self.session.start(url_game)
-        self.daily.start(url_day)
+        or the day's hand, when it was on the table or the address asks for it (``Daily.start``)."""
+        self.daily.start(url_game, url_day)
 
     async def handle(self, action: str, value: object = None) -> None:
         """One event of the page: a button's ``data-action`` (or bid, card) and its value."""
@@ -227,7 +226,7 @@ class Controller:
 
     async def do_deal(self) -> None:
         session = self.session
-        if not session.can_deal or (session.daily and session.game.phase is Phase.HAND_OVER):
+        if not session.can_deal or self.daily.over:
             return  # the day's game is one hand
         if session.game.phase is Phase.HAND_OVER:
             session.apply_deal()

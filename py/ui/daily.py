@@ -23,15 +23,15 @@ import json
 from datetime import date
 from typing import TYPE_CHECKING
 
-from spades import Phase
 from spades.claim import claim_plan
 from spades.daily import DECISIONS, LEVEL, day_game, par_steps, team_score, trick_line
+from spades.record import RecordError, read_json
 from spades.values import Value
 
 from . import days, saves, stats
 from .play import SOUTH
 from .slices import ABANDONED, sliced, while_true
-from .strings import t
+from .strings import language, t
 
 if TYPE_CHECKING:
     from spades.analysis import Decision
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from .turns import Screen
 
 RESUME_KEY = "spades.daily.resume"  # the game's own table keys, set aside while the day is played
+LEFT_KEY = "spades.daily.left"  # a day for the record left before its end: reopened, it goes on
 
 
 class DayShown(Value):
@@ -77,6 +78,7 @@ class Daily:
         self.today = date.today()  # the page's local date (``app``)
         self.par_done = 0  # the par's decisions made so far, while it is worked out
         self._working: date | None = None
+        self._filled: date | None = None  # the day whose entry was given its kept par (``work_out_par``)
         # South's departures from the hard level's choices, once the hand is over: for which
         # table (the session's epoch), how many are priced of how many, and the departures
         self._departed: tuple[int, int, int, tuple[Decision, ...] | None] | None = None
@@ -91,32 +93,57 @@ class Daily:
         play = self.play
         return play is None or play.practice
 
+    @property
+    def over(self) -> bool:
+        """The day's hand is over (its score may have ended the game: below −200)."""
+        hands = self.session.game.hands
+        return self.play is not None and bool(hands) and hands[0].score is not None
+
     # --- on and off the table ----------------------------------------------------------------
 
-    def start(self, url_day: date | None) -> None:
-        """After the game is loaded: the day's hand that was on the table (a damaged one is moved
-        aside and named), then the day the address asks for, if another."""
+    def start(self, url_game: int | None, url_day: date | None) -> None:
+        """The page's start: the game, then the day's hand that was on the table (a damaged one
+        is moved aside and named), or the day the address asks for; an address naming a game
+        takes the day off the table."""
+        session = self.session
+        session.start(None if session.store.get(saves.DAILY_KEY) else url_game)
         self._resume()
         if url_day is not None:
             self.open(url_day)
+        elif url_game is not None and self.play is not None:
+            self.leave(url_game)
+
+    def _read(self, key: str) -> tuple[object, days.DayPlay] | None:
+        """The day's game and play saved under ``key``; None when there is none; raises
+        ``saves.DamagedSave`` when it cannot be read."""
+        text = self.session.store.get(key)
+        if not text:
+            return None
+        game, _, _, _, _ = saves.read_game(text)
+        play = days.DayPlay.read(read_json(text).get("daily"))
+        if play is None or game.number != day_game(play.day).number:
+            raise saves.DamagedSave(error=t("day.error.saved"))
+        return game, play
 
     def _resume(self) -> None:
-        store = self.session.store
-        text = store.get(saves.DAILY_KEY)
-        if not text:
-            return
+        session = self.session
         try:
-            game, _, _, _, _ = saves.read_game(text)
-            play = days.DayPlay.read(json.loads(text).get("daily"))
-            if play is None or game.number != day_game(play.day).number:
-                raise saves.DamagedSave(error=t("day.error.saved"))
+            saved = self._read(saves.DAILY_KEY)
         except saves.DamagedSave as exc:
-            self.session.notice = saves.damaged_notice(store, exc, saves.DAILY_KEY, saves.DAILY_DAMAGED_KEY)
+            kept, _ = saves.keep_damaged(session.store, saves.DAILY_KEY, saves.DAILY_DAMAGED_KEY)
+            session.notice = t("day.damaged", reason=exc.text(language()), key=saves.DAILY_DAMAGED_KEY)
+            self._restore_table()
+            session.start()
             return
-        self._put(game, play)
+        if saved is not None:
+            game, play = saved
+            if play.day != self.today and not play.practice:  # begun on its day, not finished then
+                play = days.DayPlay(play.day, True)
+            self._put(game, play)
 
     def open(self, day: date | None = None) -> None:
-        """«Сдача дня»: today's hand (or ``day``'s, from a link; a day to come is not dealt yet)."""
+        """«Сдача дня»: today's hand (or ``day``'s, from a link; a day to come is not dealt yet);
+        a day for the record left before its end goes on where it was (``LEFT_KEY``)."""
         session = self.session
         if day is None or day > self.today:
             if day is not None:
@@ -129,9 +156,18 @@ class Daily:
         if self.play is None:  # the game's own table keys, set aside until it comes back
             kept = {key: session.store.get(key) for key in (saves.TABLE_KEY, saves.SAID_KEY)}
             session.stored(session.store.set, RESUME_KEY, json.dumps(kept))
+        try:
+            left = None if practice else self._read(LEFT_KEY)
+        except saves.DamagedSave:
+            left = None
+        session.stored(session.store.set, LEFT_KEY, "")
         session.clear_seen()
         session.undos, session.started, session.replayed = 0, 0, []
-        self._put(day_game(day), days.DayPlay(day, practice))
+        if left is not None and left[1] == days.DayPlay(day, False):
+            self._put(*left)
+            session.dealt = True
+        else:
+            self._put(day_game(day), days.DayPlay(day, practice))
         session.save()
         session.status = t("day.opened.practice" if practice else "day.opened", date=day.isoformat()) + " " + (
             session.prompt())
@@ -144,29 +180,42 @@ class Daily:
         session.daily = play
         session.status = session.prompt()
 
-    def leave(self) -> None:
-        """«Вернуться к партии»: the day's hand goes, the game comes back as it was left."""
-        session = self.session
-        if self.play is None:
-            return
-        session.daily = None
-        session.stored(session.store.set, saves.DAILY_KEY, "")
-        kept = session.store.get(RESUME_KEY)
+    def _restore_table(self) -> None:
+        """What the table kept of the game's hand comes back (``RESUME_KEY``; a damaged one is
+        left out: the game's deal is then shown again)."""
+        store, session = self.session.store, self.session
         try:
-            table = json.loads(kept) if kept else {}
-        except ValueError:
+            table = read_json(store.get(RESUME_KEY) or "{}", max_text=saves.SMALL_TEXT)
+        except RecordError:
             table = {}
         for key in (saves.TABLE_KEY, saves.SAID_KEY):
             value = table.get(key) if isinstance(table, dict) else None
-            session.stored(session.store.set, key, value if isinstance(value, str) else "")
-        session.stored(session.store.set, RESUME_KEY, "")
-        session.start()
+            session.stored(store.set, key, value if isinstance(value, str) else "")
+        session.stored(store.set, RESUME_KEY, "")
+
+    def leave(self, url_game: int | None = None) -> None:
+        """«Вернуться к партии»: the day's hand goes (one for the record, begun and not over, is
+        kept to go on with: ``LEFT_KEY``), the game comes back as it was left (or game
+        ``url_game``, from the address)."""
+        session = self.session
+        play = self.play
+        if play is None:
+            return
+        store = session.store
+        if not play.practice and session.game.actions() and not self.over:
+            session.stored(store.set, LEFT_KEY, store.get(saves.DAILY_KEY) or "")
+        session.daily = None
+        session.stored(store.set, saves.DAILY_KEY, "")
+        try:
+            self._restore_table()
+        finally:
+            session.start(url_game)
         session.status = t("day.left") + " " + session.prompt()
 
     def again(self) -> None:
         """«Сыграть ещё раз»: the same day's hand from its start, as practice."""
         play = self.play
-        if play is not None and self.session.game.phase is Phase.HAND_OVER:
+        if play is not None and self.over:
             session = self.session
             session.clear_seen()
             self._put(day_game(play.day), days.DayPlay(play.day, True))
@@ -198,7 +247,12 @@ class Daily:
         a time while the table plays, then kept for the day (and written into the day's entry,
         when the hand was recorded before it was ready)."""
         session, play = self.session, self.play
-        if play is None or self._working == play.day or self.kept_par() is not None:
+        if play is None or self._working == play.day:
+            return
+        if self.kept_par() is not None:
+            if self._filled != play.day:  # once a table: a day recorded before its par was ready
+                self._filled = play.day
+                session.stored(days.fill_par, session.store, play.day)
             return
         day = play.day
         self._working, self.par_done = day, 0
@@ -215,20 +269,20 @@ class Daily:
                     return done.value
                 if made != self.par_done:
                     self.par_done = made
-                    if session.game.phase is Phase.HAND_OVER:
+                    if self.over:
                         self.screen.render()  # the summary waits for the par: its progress shows
                 yield
 
         try:
             found, _ = await sliced(while_true(progress(), still), self.screen.pause)
         finally:
-            self._working = None
+            if self._working == day:  # another day's par may have begun meanwhile
+                self._working = None
         if found is ABANDONED:
             return
         kept = json.dumps({"date": day.isoformat(), "par": found.score, "tricks": found.tricks})
         session.stored(session.store.set, days.PAR_KEY, kept)
-        if still() and session.game.phase is Phase.HAND_OVER:
-            session.count_stats()  # the day's entry gets its par
+        session.stored(days.fill_par, session.store, day)  # the day's entry, if recorded meanwhile
         self.screen.render()
 
     async def compare(self) -> None:
@@ -246,7 +300,7 @@ class Daily:
         from spades.analysis import decisions_of, departure_steps
 
         session, play, game = self.session, self.play, self.session.game
-        if play is None or game.phase is not Phase.HAND_OVER:
+        if play is None or not self.over:
             return
         if self._departed is not None and self._departed[0] == session.epoch:
             return  # done, or under way
@@ -277,7 +331,7 @@ class Daily:
         if play is None:
             return None
         par = self.kept_par()
-        over = game.phase is Phase.HAND_OVER
+        over = self.over
         departed = self._departed if over and self._departed and self._departed[0] == self.session.epoch else None
         _, priced, to_price, departures = departed or (0, 0, 0, None)
         noise = 0.0
@@ -297,4 +351,4 @@ class Daily:
         self.files.clipboard = (f"?daily={shown.play.day.isoformat()}", text + "\n")
 
 
-__all__ = ["DECISIONS", "Daily", "DayShown", "RESUME_KEY"]
+__all__ = ["DECISIONS", "Daily", "DayShown", "LEFT_KEY", "RESUME_KEY"]

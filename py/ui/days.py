@@ -130,6 +130,16 @@ def load_par(store: Store, day: date) -> tuple[int, str] | None:
     return data["par"], data["tricks"]
 
 
+def fill_par(store: Store, day: date) -> None:
+    """The day's entry, recorded before its par was worked out, gets the par kept for it."""
+    from . import stats
+
+    kept = load_par(store, day)
+    entry = days_of(stats.load(store)).get(day.isoformat())
+    if kept is not None and isinstance(entry, dict) and entry.get("par") is None:
+        stats.save(store, with_day(stats.load(store), day, 0, "", kept[0]))
+
+
 def count(store: Store, play: DayPlay, game: Game) -> None:
     """The day's hand is over: record it, once, unless it is practice (``stats``' days)."""
     from . import stats
@@ -163,5 +173,5 @@ def share_text(day: date, score: int, par: int | None, tricks: str) -> str:
     return t("day.share", date=day.isoformat(), score=signed(score), against=against, tricks=tricks)
 
 
-__all__ = ["DayPlay", "FIGURES", "PAR_KEY", "count", "counted", "damaged", "days_of", "load_par", "merged",
+__all__ = ["DayPlay", "FIGURES", "PAR_KEY", "count", "counted", "damaged", "days_of", "fill_par", "load_par", "merged",
            "recorded", "share_text", "totals", "why_damaged", "with_day"]

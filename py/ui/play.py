@@ -300,10 +300,10 @@ class Session:
     def prompt(self) -> str:
         """The status line when nothing else is to be said: what happens next."""
         game = self.game
+        if self.daily is not None and game.hands[0].score is not None:
+            return t("day.summary.next")  # «Сдача дня»: one hand (it may end the game), against its par
         if game.phase is Phase.GAME_OVER:
             return result_text(game)
-        if game.phase is Phase.HAND_OVER and self.daily is not None:
-            return t("day.summary.next")  # «Сдача дня»: one hand, compared with its par
         if game.phase is Phase.HAND_OVER:
             rows = self.view().hand_score
             assert rows is not None, "the hand is over"

@@ -264,7 +264,7 @@ def bid_risk_panel(tv: TableView, hinted: object) -> str:
 def panel(tv: TableView, view: View) -> str:
     if tv.confirm:
         return ""
-    if view.phase is Phase.GAME_OVER:
+    if view.phase is Phase.GAME_OVER and tv.day is None:
         return (
             '<div class="result" role="alert">'
             f'<h2 class="panel-title">{escape(t("result.title"))}</h2>'
@@ -273,7 +273,7 @@ def panel(tv: TableView, view: View) -> str:
             f'<button type="button" class="big-button" data-action="new-game">{escape(t("button.new_game"))}</button>'
             "</div>"
         )
-    if view.phase is Phase.HAND_OVER:
+    if view.phase is Phase.HAND_OVER or view.phase is Phase.GAME_OVER:  # a day's hand may end the game
         return hand_summary(tv)
     if not tv.dealt and not tv.busy:
         return (f'<button type="button" id="deal" class="big-button deal" data-action="deal">'

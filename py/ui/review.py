@@ -10,6 +10,7 @@ the view's score sheet: ``ui.panels.chart``.)
 from __future__ import annotations
 
 from spades import Card, cards_of, from_record, summary
+from spades.cards import as_dealt
 
 
 def hand_review(record: dict, index: int) -> dict:
@@ -20,13 +21,15 @@ def hand_review(record: dict, index: int) -> dict:
     dealt = game.hands[index].deal
     deal = {seat.name: [str(c) for c in cards_of(dealt[seat])] for seat in game.table.seats}
     return {"index": index, "dealer": replayed["dealer"], "bids": replayed["bids"], "table": game.table.name,
-            "tricks": replayed["tricks"], "deal": deal, "taken": replayed["taken"]}
+            "tricks": replayed["tricks"], "deal": deal, "taken": replayed["taken"], "deck": game.rules.deck}
 
 
 def held_after(review: dict, step: int) -> dict[str, list[Card]]:
     """Each seat's cards after the first ``step`` tricks of the review."""
     played = {c for trick in review["tricks"][:step] for c in trick["cards"]}
-    return {seat: [Card.parse(c) for c in cards if c not in played] for seat, cards in review["deal"].items()}
+    deck = review["deck"]  # the cards as the game deals them: a deuce high is a trump (``cards.as_dealt``)
+    return {seat: [as_dealt(Card.parse(c), deck) for c in cards if c not in played]
+            for seat, cards in review["deal"].items()}
 
 
 __all__ = ["hand_review", "held_after"]

@@ -209,6 +209,9 @@ def merge(stats: dict, other: dict) -> dict:
             games[key] = e
     order = list(stats["order"]) + [k for k in other["order"] if k not in stats["order"]]
     days = {"days": days_mod.merged(stats, other)} if "days" in stats or "days" in other else {}
+    for source in (other, stats):  # days that were not an object, ours before theirs
+        if "days_damaged" in source:
+            days["days_damaged"] = source["days_damaged"]
     return document(games, [k for k in order if k in games], days)
 
 

@@ -187,3 +187,103 @@ def test_the_statistics_import_names_damaged_days_and_keeps_the_rest():
     assert set(stats.load(store)["days"]) == {"2026-12-01", "2026-12-02"}
     drive(ctl.handle("panel", "stats"))
     assert "2026-12-02" in regions(ctl)["stats"]
+
+
+def test_a_day_s_hand_that_ends_the_game_is_still_compared_and_drawn_after_a_reload():
+    day = date(2026, 12, 6)  # South's 13 with North's Nil: the hand goes below −200
+    store = MemoryStore()
+    ctl = opened(store, today=day)
+    event(ctl, "daily")
+    event(ctl, "deal")
+    event(ctl, "bid", 13)
+    play_south(ctl)
+    assert ctl.session.game.phase is Phase.GAME_OVER
+    shown = ctl.daily.shown()
+    assert shown.score is not None and shown.par is not None and shown.departures is not None
+    assert 'data-action="day-share"' in regions(ctl)["panel"] and "Сдача дня сыграна" in ctl.session.status
+    again = Controller(store, Screen(), FAST)
+    again.daily.today = day
+    again.start(None)
+    assert again.session.daily is not None and f'data-score="{shown.score}"' in regions(again)["panel"]
+
+
+def test_leaving_the_day_survives_a_damaged_note_of_the_game_s_table():
+    store = MemoryStore()
+    ctl = opened(store)
+    event(ctl, "deal")
+    event(ctl, "bid", 3)
+    kept = store.get(saves.GAME_KEY)
+    event(ctl, "daily")
+    store.set("spades.daily.resume", "[" * 100_000)
+    event(ctl, "daily-leave")
+    assert ctl.session.daily is None and ctl.session.game.number == 12
+    event(ctl, "card", str(ctl.session.game.view(Seat.S).legal[0]) if ctl.session.south_turn else "AS")
+    assert json.loads(store.get(saves.GAME_KEY))["game"] == 12 and store.get(saves.GAME_KEY).startswith(kept[:40])
+
+
+def test_a_damaged_saved_day_gives_back_the_game_s_table_and_says_so():
+    store = MemoryStore()
+    ctl = opened(store)
+    event(ctl, "deal")
+    event(ctl, "look")
+    seen = store.get(saves.TABLE_KEY)
+    event(ctl, "daily")
+    event(ctl, "deal")
+    store.set(saves.DAILY_KEY, store.get(saves.DAILY_KEY)[:-5])
+    again = Controller(store, Screen(), FAST)
+    again.daily.today = DAY
+    again.start(None)
+    assert again.session.daily is None and again.session.dealt and store.get(saves.TABLE_KEY) == seen
+    assert "партия" in again.session.notice and "Начата новая" not in again.session.notice
+
+
+def test_a_day_recorded_before_its_par_was_ready_gets_it_later():
+    store = MemoryStore()
+    ctl = opened(store)
+    event(ctl, "daily")
+    event(ctl, "deal")
+    play_south(ctl)
+    document = stats.load(store)
+    document["days"]["2026-12-08"]["par"] = None  # as if the hand had ended before the par
+    stats.save(store, document)
+    again = Controller(store, Screen(), FAST)
+    again.daily.today = DAY
+    again.start(None)
+    event(again, "daily-again")
+    assert stats.load(store)["days"]["2026-12-08"]["par"] == PAR
+
+
+def test_a_link_to_a_game_takes_the_day_off_the_table_and_a_day_begun_goes_on_when_reopened():
+    store = MemoryStore()
+    ctl = opened(store)
+    event(ctl, "daily")
+    event(ctl, "deal")
+    event(ctl, "bid", 2)
+    linked = Controller(store, Screen(), FAST)
+    linked.daily.today = DAY
+    linked.start(77)
+    assert linked.session.daily is None and linked.session.game.number in (12, 77)
+    event(linked, "daily")
+    assert linked.session.daily == days.DayPlay(DAY, False)
+    assert linked.session.game.view(Seat.S).bids[Seat.S] == 2  # the day for the record goes on
+    later = Controller(store, Screen(), FAST)
+    later.daily.today = date(2026, 12, 9)
+    later.start(None)
+    assert later.session.daily == days.DayPlay(DAY, True)  # not finished on its day: practice now
+
+
+def test_the_review_of_a_deuces_high_hand_shows_the_deuces_as_trumps():
+    from spades import Game, Rules, to_record
+    from ui.review import hand_review, held_after
+
+    game = Game(game=66, rules=Rules(deuces_high=True))
+    while game.phase is not Phase.HAND_OVER:
+        game.apply(game.legal_actions()[0])
+    held = held_after(hand_review(to_record(game), 0), 0)["S"]
+    two = next(c for c in held if str(c) == "2D")
+    assert two.suit == 0 and game.hands[0].deal[Seat.S] >> two & 1  # the trump dealt, not the plain 2♦
+
+
+def test_importing_statistics_keeps_our_damaged_days():
+    ours = stats.parse(json.dumps({**stats.empty(), "days": ["not", "an", "object"]}))
+    assert stats.merge(ours, stats.empty())["days_damaged"] == ["not", "an", "object"]
