@@ -232,7 +232,8 @@ your score, the par and the difference, and below them where your bid and cards 
 what the computer would have chosen in your seat, and what each cost on average, as in the hand
 analysis: "Bid 3 instead of 1 — −43 points on average", say. Play every card as it would, and
 your score is the par.</p>
-<p>The first play of the day counts, without the hint, the bid preview or undo. You may play it
+<p>The first play of the day counts, without the hint, the bid preview or undo; leave it before
+its end and it goes on from there, but it must be finished on its day. You may play it
 again (or another day's deal from a link) as practice: everything helps then, and it is not
 recorded. The statistics keep the days played, how many at par or better, the streak of days in
 a row and the best result against par; they are saved to and loaded from a file with the rest.
