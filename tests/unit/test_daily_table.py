@@ -27,6 +27,32 @@ def opened(store=None, game=12, today=DAY) -> Controller:
     return ctl
 
 
+def game_begun(store) -> Controller:
+    """Game 12 at the table, dealt, South's bid of 3 made."""
+    ctl = opened(store)
+    event(ctl, "deal")
+    event(ctl, "bid", 3)
+    return ctl
+
+
+def day_dealt(store=None, today: date = DAY, bid: int | None = None) -> Controller:
+    """A table with game 12 saved, the day of ``today`` opened over it and dealt (South's ``bid`` made)."""
+    ctl = opened(store, today=today)
+    event(ctl, "daily")
+    event(ctl, "deal")
+    if bid is not None:
+        event(ctl, "bid", bid)
+    return ctl
+
+
+def reloaded(store, today: date, url_game: int | None = None, url_day: date | None = None) -> Controller:
+    """The page opened again on ``today`` (its address naming a game or a day)."""
+    ctl = Controller(store, Screen(), FAST)
+    ctl.daily.today = today
+    ctl.start(url_game, url_day)
+    return ctl
+
+
 def play_south(ctl, like_the_par: bool = False) -> None:
     """South's moves to the hand's end: the hard level's own (the par's South), or the lowest
     legal card and the first bid."""
@@ -49,9 +75,7 @@ def play_south(ctl, like_the_par: bool = False) -> None:
 
 def test_the_day_opens_over_a_game_in_progress_and_the_game_comes_back_as_it_was():
     store = MemoryStore()
-    ctl = opened(store)
-    event(ctl, "deal")
-    event(ctl, "bid", 3)
+    ctl = game_begun(store)
     before = store.get(saves.GAME_KEY)
     seen = store.get(saves.TABLE_KEY)
     event(ctl, "daily")
@@ -73,9 +97,7 @@ def test_the_day_opens_over_a_game_in_progress_and_the_game_comes_back_as_it_was
 
 def test_a_day_played_for_the_record_is_compared_with_its_par_recorded_and_shared_without_a_card():
     store = MemoryStore()
-    ctl = opened(store)
-    event(ctl, "daily")
-    event(ctl, "deal")
+    ctl = day_dealt(store)
     play_south(ctl)
     game = ctl.session.game
     assert game.phase is Phase.HAND_OVER
@@ -99,9 +121,7 @@ def test_a_day_played_for_the_record_is_compared_with_its_par_recorded_and_share
 
 
 def test_south_playing_as_the_hard_level_scores_the_par_and_departs_nowhere():
-    ctl = opened()
-    event(ctl, "daily")
-    event(ctl, "deal")
+    ctl = day_dealt()
     play_south(ctl, like_the_par=True)
     shown = ctl.daily.shown()
     assert (shown.score, shown.tricks) == (PAR, par(DAY).tricks) and shown.departures == ()
@@ -124,25 +144,14 @@ def test_a_day_already_recorded_is_practice_with_the_coach_and_is_not_recorded_a
 
 def test_the_day_comes_back_after_a_reload_and_another_day_is_practice():
     store = MemoryStore()
-    ctl = opened(store)
-    event(ctl, "daily")
-    event(ctl, "deal")
-    event(ctl, "bid", 2)
-    again = Controller(store, Screen(), FAST)
-    again.daily.today = DAY
-    again.start(None)
+    day_dealt(store, DAY, 2)
+    again = reloaded(store, DAY, None)
     assert again.session.daily is not None and again.session.game.view(Seat.S).bids[Seat.S] == 2
-    later = Controller(store, Screen(), FAST)
-    later.daily.today = date(2026, 12, 9)
-    later.start(None, DAY)  # yesterday's link, opened today
+    later = reloaded(store, date(2026, 12, 9), None, DAY)  # yesterday's link, opened today
     assert later.session.daily.day == DAY
-    other = Controller(MemoryStore(), Screen(), FAST)
-    other.daily.today = date(2026, 12, 9)
-    other.start(None, DAY)
+    other = reloaded(MemoryStore(), date(2026, 12, 9), None, DAY)
     assert other.session.daily.practice  # not today's: practice
-    future = Controller(MemoryStore(), Screen(), FAST)
-    future.daily.today = DAY
-    future.start(None, date(2026, 12, 10))
+    future = reloaded(MemoryStore(), DAY, None, date(2026, 12, 10))
     assert future.session.daily.day == DAY and "2026-12-10" in future.session.notice
 
 
@@ -192,26 +201,19 @@ def test_the_statistics_import_names_damaged_days_and_keeps_the_rest():
 def test_a_day_s_hand_that_ends_the_game_is_still_compared_and_drawn_after_a_reload():
     day = date(2026, 12, 6)  # South's 13 with North's Nil: the hand goes below −200
     store = MemoryStore()
-    ctl = opened(store, today=day)
-    event(ctl, "daily")
-    event(ctl, "deal")
-    event(ctl, "bid", 13)
+    ctl = day_dealt(store, day, 13)
     play_south(ctl)
     assert ctl.session.game.phase is Phase.GAME_OVER
     shown = ctl.daily.shown()
     assert shown.score is not None and shown.par is not None and shown.departures is not None
     assert 'data-action="day-share"' in regions(ctl)["panel"] and "Сдача дня сыграна" in ctl.session.status
-    again = Controller(store, Screen(), FAST)
-    again.daily.today = day
-    again.start(None)
+    again = reloaded(store, day, None)
     assert again.session.daily is not None and f'data-score="{shown.score}"' in regions(again)["panel"]
 
 
 def test_leaving_the_day_survives_a_damaged_note_of_the_game_s_table():
     store = MemoryStore()
-    ctl = opened(store)
-    event(ctl, "deal")
-    event(ctl, "bid", 3)
+    ctl = game_begun(store)
     kept = store.get(saves.GAME_KEY)
     event(ctl, "daily")
     store.set("spades.daily.resume", "[" * 100_000)
@@ -230,45 +232,32 @@ def test_a_damaged_saved_day_gives_back_the_game_s_table_and_says_so():
     event(ctl, "daily")
     event(ctl, "deal")
     store.set(saves.DAILY_KEY, store.get(saves.DAILY_KEY)[:-5])
-    again = Controller(store, Screen(), FAST)
-    again.daily.today = DAY
-    again.start(None)
+    again = reloaded(store, DAY, None)
     assert again.session.daily is None and again.session.dealt and store.get(saves.TABLE_KEY) == seen
     assert "партия" in again.session.notice and "Начата новая" not in again.session.notice
 
 
 def test_a_day_recorded_before_its_par_was_ready_gets_it_later():
     store = MemoryStore()
-    ctl = opened(store)
-    event(ctl, "daily")
-    event(ctl, "deal")
+    ctl = day_dealt(store)
     play_south(ctl)
     document = stats.load(store)
     document["days"]["2026-12-08"]["par"] = None  # as if the hand had ended before the par
     stats.save(store, document)
-    again = Controller(store, Screen(), FAST)
-    again.daily.today = DAY
-    again.start(None)
+    again = reloaded(store, DAY, None)
     event(again, "daily-again")
     assert stats.load(store)["days"]["2026-12-08"]["par"] == PAR
 
 
 def test_a_link_to_a_game_takes_the_day_off_the_table_and_a_day_begun_goes_on_when_reopened():
     store = MemoryStore()
-    ctl = opened(store)
-    event(ctl, "daily")
-    event(ctl, "deal")
-    event(ctl, "bid", 2)
-    linked = Controller(store, Screen(), FAST)
-    linked.daily.today = DAY
-    linked.start(77)
+    day_dealt(store, DAY, 2)
+    linked = reloaded(store, DAY, 77)
     assert linked.session.daily is None and linked.session.game.number in (12, 77)
     event(linked, "daily")
     assert linked.session.daily == days.DayPlay(DAY, False)
     assert linked.session.game.view(Seat.S).bids[Seat.S] == 2  # the day for the record goes on
-    later = Controller(store, Screen(), FAST)
-    later.daily.today = date(2026, 12, 9)
-    later.start(None)
+    later = reloaded(store, date(2026, 12, 9), None)
     assert later.session.daily == days.DayPlay(DAY, True)  # not finished on its day: practice now
 
 
