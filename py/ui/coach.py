@@ -12,7 +12,7 @@ the computer players' and the engine's (``players``, ``spades.advice``, ``spades
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from spades import Card, Phase
 from spades.record import to_record
@@ -21,17 +21,15 @@ from spades.values import Value
 
 from .play import SOUTH, Session
 from .review import hand_review
-from .slices import ABANDONED, sliced, while_true
+from .slices import ABANDONED, reporting, sliced, while_true
 from .strings import language, t
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from spades.advice import BidRisk
     from spades.analysis import Decision
     from spades.rules import Bid
 
-    from .slices import Steps
     from .turns import Screen
 
 
@@ -204,7 +202,7 @@ class Coach:
                 self.analysis = state = state._replace(done=state.done + 1)
                 self.screen.render()
 
-        decisions = await sliced(while_true(_reporting(analysis.analyse_steps(game, hand, SOUTH), progress),
+        decisions = await sliced(while_true(reporting(analysis.analyse_steps(game, hand, SOUTH), progress),
                                             still_shown), self.screen.pause)
         if decisions[0] is ABANDONED or not still_shown():
             if self.analysis is state:
@@ -276,19 +274,6 @@ class Coach:
         except (TypeError, ValueError):
             return
         self.step_review(delta)
-
-
-def _reporting(steps: Steps, report: Callable[[Any], object]) -> Steps:
-    """``steps`` (a sliced computation) that calls ``report(value)`` for each value other than
-    None it yields (``spades.analysis.analyse_steps`` yields each ``Decision`` once priced)."""
-    while True:
-        try:
-            value = next(steps)
-        except StopIteration as done:
-            return done.value
-        if value is not None:
-            report(value)
-        yield value
 
 
 __all__ = ["Analysis", "Coach", "Review"]

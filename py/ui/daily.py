@@ -24,13 +24,13 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from spades.claim import claim_plan
-from spades.daily import DECISIONS, LEVEL, day_game, par_steps, team_score, trick_line
+from spades.daily import LEVEL, day_game, par_steps, team_score, trick_line
 from spades.record import RecordError, read_json
 from spades.values import Value
 
 from . import days, saves, stats
 from .play import SOUTH
-from .slices import ABANDONED, sliced, while_true
+from .slices import ABANDONED, reporting, sliced, while_true
 from .strings import language, t
 
 if TYPE_CHECKING:
@@ -51,11 +51,10 @@ class DayShown(Value):
     is over; the departures from the hard level's play, priced (``Decision``s where the choice
     was not the hard level's), once the analysis is done, and how far it is."""
 
-    __slots__ = ("play", "par", "par_tricks", "par_done", "score", "tricks", "departures", "priced", "to_price",
+    __slots__ = ("play", "par", "par_done", "score", "tricks", "departures", "priced", "to_price",
                  "noise")
     play: days.DayPlay
     par: int | None
-    par_tricks: str
     par_done: int
     score: int | None
     tricks: str
@@ -64,10 +63,10 @@ class DayShown(Value):
     to_price: int
     noise: float  # a departure's price under this is chance's (``spades.analysis.NOISE``)
 
-    def __init__(self, play: days.DayPlay, par: int | None, par_tricks: str, par_done: int, score: int | None,
+    def __init__(self, play: days.DayPlay, par: int | None, par_done: int, score: int | None,
                  tricks: str, departures: tuple[Decision, ...] | None, priced: int, to_price: int,
                  noise: float = 0.0) -> None:
-        super().__init__(play, par, par_tricks, par_done, score, tricks, departures, priced, to_price, noise)
+        super().__init__(play, par, par_done, score, tricks, departures, priced, to_price, noise)
 
 
 class Daily:
@@ -260,21 +259,14 @@ class Daily:
         def still() -> bool:
             return session.daily is not None and session.daily.day == day
 
-        def progress() -> Steps:
-            steps = par_steps(day)
-            while True:
-                try:
-                    made = next(steps)
-                except StopIteration as done:
-                    return done.value
-                if made != self.par_done:
-                    self.par_done = made
-                    if self.over:
-                        self.screen.render()  # the summary waits for the par: its progress shows
-                yield
+        def progress(made: int) -> None:
+            if made != self.par_done:
+                self.par_done = made
+                if self.over:
+                    self.screen.render()  # the summary waits for the par: its progress shows
 
         try:
-            found, _ = await sliced(while_true(progress(), still), self.screen.pause)
+            found, _ = await sliced(while_true(reporting(par_steps(day), progress), still), self.screen.pause)
         finally:
             if self._working == day:  # another day's par may have begun meanwhile
                 self._working = None
@@ -339,7 +331,7 @@ class Daily:
             from spades.analysis import NOISE  # imported already: the departures were priced
 
             noise = NOISE
-        return DayShown(play, par[0] if par else None, par[1] if par else "", self.par_done,
+        return DayShown(play, par[0] if par else None, self.par_done,
                         team_score(game) if over else None, trick_line(game), departures, priced, to_price, noise)
 
     def share(self) -> None:
@@ -351,4 +343,4 @@ class Daily:
         self.files.clipboard = (f"?daily={shown.play.day.isoformat()}", text + "\n")
 
 
-__all__ = ["DECISIONS", "Daily", "DayShown", "LEFT_KEY", "RESUME_KEY"]
+__all__ = ["Daily", "DayShown", "LEFT_KEY", "RESUME_KEY"]

@@ -99,18 +99,11 @@ def recorded(stats: dict, day: date) -> bool:
 
 
 def with_day(stats: dict, day: date, score: int, tricks: str, par: int | None) -> dict:
-    """``stats`` with ``day``'s result, unless it is recorded already; a recorded day without its
-    par gets it."""
-    days = dict(days_of(stats))
+    """``stats`` with ``day``'s result, unless it is recorded already."""
     key = day.isoformat()
-    entry = days.get(key)
-    if entry is None:
-        days[key] = {"score": score, "par": par, "tricks": tricks}
-    elif isinstance(entry, dict) and why_damaged(key, entry) is None and entry.get("par") is None and par is not None:
-        days[key] = {**entry, "par": par}
-    else:
+    if key in days_of(stats):
         return stats
-    return {**stats, "days": days}
+    return {**stats, "days": {**days_of(stats), key: {"score": score, "par": par, "tricks": tricks}}}
 
 
 def merged(ours: dict, theirs: dict) -> dict[str, Any]:
@@ -135,9 +128,11 @@ def fill_par(store: Store, day: date) -> None:
     from . import stats
 
     kept = load_par(store, day)
-    entry = days_of(stats.load(store)).get(day.isoformat())
-    if kept is not None and isinstance(entry, dict) and entry.get("par") is None:
-        stats.save(store, with_day(stats.load(store), day, 0, "", kept[0]))
+    document = stats.load(store)
+    key = day.isoformat()
+    entry = days_of(document).get(key)
+    if kept is not None and isinstance(entry, dict) and why_damaged(key, entry) is None and entry["par"] is None:
+        stats.save(store, {**document, "days": {**days_of(document), key: {**entry, "par": kept[0]}}})
 
 
 def count(store: Store, play: DayPlay, game: Game) -> None:

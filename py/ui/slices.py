@@ -47,4 +47,18 @@ async def sliced(steps: Steps, pause: Callable[[float], Awaitable[None]]) -> tup
         await pause(0)
 
 
-__all__ = ["ABANDONED", "SLICE_SECONDS", "Steps", "sliced", "while_true"]
+def reporting(steps: Steps, report: Callable[[Any], object]) -> Steps:
+    """``steps`` (a sliced computation) that calls ``report(value)`` for each value other than
+    None it yields (``spades.analysis.analyse_steps`` yields each ``Decision`` once priced,
+    ``spades.daily.par_steps`` how many decisions it has made)."""
+    while True:
+        try:
+            value = next(steps)
+        except StopIteration as done:
+            return done.value
+        if value is not None:
+            report(value)
+        yield value
+
+
+__all__ = ["ABANDONED", "SLICE_SECONDS", "Steps", "reporting", "sliced", "while_true"]

@@ -45,12 +45,13 @@ class Estimate:
 RUFF_WANT = (2, 1, 1)
 RUFF_WORTH = (0.9, 0.75, 0.35)
 
-def _squeezed(over: int) -> tuple[int, tuple[int, ...]]:
-    """For the pattern ``over`` of the trumps above the ace a deck holds: how many there are, and
-    for each pattern of those bits a hand holds, the same cards as a run of bits on the ace's."""
+def _squeezed(over: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For the pattern ``over`` of the trumps above the ace a deck holds: their cards, lowest
+    first, and for each pattern of those bits a hand holds, the same cards as a run of bits on the
+    ace's."""
     slots = [i for i in range(OVER_ACE) if over >> i & 1]
-    return len(slots), tuple(sum(1 << k for k, i in enumerate(slots) if held >> i & 1)
-                             for held in range(1 << OVER_ACE))
+    return (tuple(NUM_CARDS + i for i in slots),
+            tuple(sum(1 << k for k, i in enumerate(slots) if held >> i & 1) for held in range(1 << OVER_ACE)))
 
 
 _SQUEEZED = tuple(_squeezed(over) for over in range(1 << OVER_ACE))
@@ -61,7 +62,8 @@ def ranks(held: int, suit: int, over: int = 0) -> tuple[int, ...]:
     (the highest as 12, the ace's rank)."""
     m = (held >> (suit * NUM_RANKS)) & FULL_SUIT
     if over and suit == 0:
-        shift, squeeze = _SQUEEZED[over]
+        cards, squeeze = _SQUEEZED[over]
+        shift = len(cards)
         return tuple(r - shift for r in _high_first(m | squeeze[held >> NUM_CARDS] << NUM_RANKS))
     return _high_first(m)
 
@@ -75,10 +77,9 @@ def _high_first(m: int) -> tuple[int, ...]:
 def card(suit: int, rank: int, over: int = 0) -> int:
     """The card of ``ranks``' ``rank`` in ``suit``."""
     if over and suit == 0:
-        rank += _SQUEEZED[over][0]
-        if rank < NUM_RANKS:
-            return rank
-        return NUM_CARDS + [i for i in range(OVER_ACE) if over >> i & 1][rank - NUM_RANKS]
+        above = _SQUEEZED[over][0]
+        rank += len(above)
+        return rank if rank < NUM_RANKS else above[rank - NUM_RANKS]
     return suit * NUM_RANKS + rank
 
 
